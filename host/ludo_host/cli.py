@@ -1,0 +1,50 @@
+"""`ludo-host`: one console command, one sub-command per job.
+
+Each sub-command lives in its own module, which exposes
+``add_arguments(parser)`` and ``run(args) -> int``.  Modules are imported only
+when their sub-command runs, so a missing optional dependency of one job never
+breaks another.
+"""
+import argparse
+import importlib
+import sys
+
+COMMANDS = (
+    # name, module, one-line help
+    ("board", "ludo_host.virtual", "run the board: the attached one, or a virtual board in the terminal"),
+    ("ports", "ludo_host.ports", "list serial ports and mark the board's data channel"),
+    ("log", "ludo_host.logger", "log every game from the board to record files"),
+    ("replay", "ludo_host.replay", "step through a recorded game, or write it as an HTML page"),
+    ("verify", "ludo_host.verify", "check recorded games: every action, every roll, the seed"),
+    ("stats", "ludo_host.stats", "statistics over a folder of records"),
+    ("deploy", "ludo_host.deploy", "copy the firmware and its library to the CIRCUITPY drive"),
+)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="ludo-host", description="The PC side of the Ludo board.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module, help_text in COMMANDS:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(_module=module)
+        try:
+            importlib.import_module(module).add_arguments(p)
+        except ImportError:
+            pass  # reported when the command is run
+    args = parser.parse_args(argv)
+    if not getattr(args, "_module", None):
+        parser.print_help()
+        return 2
+    try:
+        mod = importlib.import_module(args._module)
+    except ImportError as exc:
+        print("ludo-host %s: not available (%s)" % (args.command, exc), file=sys.stderr)
+        return 2
+    try:
+        return int(mod.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
