@@ -18,6 +18,7 @@ COMMANDS = (
     ("verify", "ludo_host.verify", "check recorded games: every action, every roll, the seed"),
     ("stats", "ludo_host.stats", "statistics over a folder of records"),
     ("deploy", "ludo_host.deploy", "copy the firmware and its library to the CIRCUITPY drive"),
+    ("template", "ludo_host.template", "write the printable placement template (SVG, to scale) for the pixels and buttons"),
 )
 
 
