@@ -1,0 +1,241 @@
+"""The board's hardware: the one module that touches CircuitPython-only APIs.
+
+Everything else in firmware/ is plain Python that also runs on a PC. On a PC
+(the virtual board, Blinka) the modules a platform lacks are simply absent:
+no buttons, no data port, no NVM, no watchdog, and ticks from `time`.
+
+    settings = load_settings()      # LUDO_* from settings.toml
+    hw = Hardware(settings)
+    hw.show(frame)                  # bytearray(3 * hw.pixel_count), R,G,B full scale
+    hw.poll_key()                   # -1, or key * 2 + pressed (0 roll, 1 select, 2 confirm, 3 back)
+"""
+import os
+
+import board
+import neopixel
+
+from ludoboard import power
+
+try:
+    import keypad
+except ImportError:  # SAMD21 builds; Blinka without a GPIO chip
+    keypad = None  # type: ignore[assignment]
+try:
+    import usb_cdc
+except ImportError:  # Blinka
+    usb_cdc = None  # type: ignore[assignment]
+try:
+    import microcontroller
+except ImportError:
+    microcontroller = None  # type: ignore[assignment]
+try:
+    from watchdog import WatchDogMode
+except ImportError:
+    WatchDogMode = None  # type: ignore[assignment,misc]
+try:
+    from supervisor import ticks_ms as _ticks_ms
+except ImportError:  # Blinka on a PC: the same 2**29 wrap from the monotonic clock
+    import time
+
+    def _ticks_ms() -> int:
+        return (time.monotonic_ns() // 1000000) & TICKS_MASK
+
+try:
+    from typing import Any, Dict, Optional, Union  # noqa: F401  (type checking only)
+except ImportError:
+    pass
+
+TICKS_PERIOD = 1 << 29           # supervisor.ticks_ms() wraps here
+TICKS_MASK = TICKS_PERIOD - 1
+TICKS_HALF = TICKS_PERIOD >> 1
+WATCHDOG_S = 8                   # RP2040 caps the watchdog at 8.388 s
+BUTTONS = ("roll", "select", "confirm", "back")
+
+DEFAULTS = {
+    "LUDO_PIXEL_PIN": "GP2",
+    "LUDO_PIXEL_COUNT": 99,
+    "LUDO_PIXEL_ORDER": "GRB",
+    "LUDO_BRIGHTNESS": 30,
+    "LUDO_CURRENT_BUDGET_MA": 500,
+    "LUDO_BUTTON_PINS": "GP10,GP11,GP12,GP13",
+    "LUDO_PIXEL_MAP": "pixelmap.json",
+    "LUDO_MAP_CHECK": 0,
+}
+# (lowest, highest) for the integer settings
+LIMITS = {
+    "LUDO_PIXEL_COUNT": (1, 1024),
+    "LUDO_BRIGHTNESS": (0, 100),
+    "LUDO_CURRENT_BUDGET_MA": (0, 100000),
+    "LUDO_MAP_CHECK": (0, 1),
+}
+
+
+def ticks_diff(a: int, b: int) -> int:
+    """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""
+    return ((a - b + TICKS_HALF) & TICKS_MASK) - TICKS_HALF
+
+
+def ticks_add(a: int, delta: int) -> int:
+    """The ticks value delta ms after a."""
+    return (a + delta) & TICKS_MASK
+
+
+def _read_settings_toml(path: str = "settings.toml") -> "Dict[str, str]":
+    """Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml."""
+    found = {}  # type: Dict[str, str]
+    try:
+        with open(path) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return found
+    for line in lines:
+        line = line.strip()
+        if not line or line[0] == "#" or "=" not in line:
+            continue
+        key, value = line.split("=", 1)
+        value = value.strip()
+        if value[:1] == '"':
+            value = value[1:value.find('"', 1)]
+        elif "#" in value:
+            value = value[:value.find("#")].strip()
+        found[key.strip()] = value
+    return found
+
+
+def load_settings() -> "Dict[str, Any]":
+    """The LUDO_* settings: strings, and ints where the default is an int.
+
+    A bad value is reported on the console in one line and its default used.
+    """
+    getenv = getattr(os, "getenv", None)
+    table = None
+    settings = {}  # type: Dict[str, Any]
+    for key in sorted(DEFAULTS):
+        default = DEFAULTS[key]
+        if getenv is not None:
+            raw = getenv(key)
+        else:
+            if table is None:
+                table = _read_settings_toml()
+            raw = table.get(key)
+        if raw is None:
+            settings[key] = default
+            continue
+        text = str(raw).strip()   # 8.x-10.1 give ints, 10.2+ strings: parse ourselves
+        if not isinstance(default, int):
+            settings[key] = text
+            continue
+        try:
+            value = int(text)
+        except ValueError:
+            print("settings.toml: %s = %r is not a whole number; using %d" % (key, text, default))
+            value = default
+        low, high = LIMITS[key]
+        if not low <= value <= high:
+            print("settings.toml: %s = %d is outside %d..%d; using %d"
+                  % (key, value, low, high, min(max(value, low), high)))
+            value = min(max(value, low), high)
+        settings[key] = value
+    return settings
+
+
+def _pin(name: str, setting: str) -> "Any":
+    pin = getattr(board, name.strip(), None)
+    if pin is None:
+        raise ValueError("settings.toml: %s names %r, which this board does not have" % (setting, name))
+    return pin
+
+
+class Hardware:
+    """The strip, the buttons, the data port, NVM, watchdog and clock of the board."""
+
+    def __init__(self, settings: "Optional[Dict[str, Any]]" = None) -> None:
+        if settings is None:
+            settings = load_settings()
+        for key in DEFAULTS:
+            if key not in settings:
+                settings[key] = DEFAULTS[key]
+        self.settings = settings
+        self.pixel_count = settings["LUDO_PIXEL_COUNT"]     # type: int
+        self.brightness = settings["LUDO_BRIGHTNESS"]       # type: int  # percent
+        self.budget_ma = settings["LUDO_CURRENT_BUDGET_MA"]  # type: int
+        order = settings["LUDO_PIXEL_ORDER"].upper()
+        if len(order) != 3 or sorted(order) != ["B", "G", "R"]:
+            raise ValueError("settings.toml: LUDO_PIXEL_ORDER = %r is not an order of R, G, B" % order)
+        # Brightness is applied here, in integers, so the library's must stay at 1.0.
+        self._pixels = neopixel.NeoPixel(_pin(settings["LUDO_PIXEL_PIN"], "LUDO_PIXEL_PIN"),
+                                         self.pixel_count, brightness=1.0, auto_write=False,
+                                         pixel_order=order)
+        self._out = bytearray(3 * self.pixel_count)
+        self.scale = power.SCALE_ONE      # the last frame's scale, out of 256
+
+        self._keys = None  # type: Any
+        self._events = None  # type: Any
+        self._event = None  # type: Any
+        names = [n for n in settings["LUDO_BUTTON_PINS"].split(",") if n.strip()]
+        if names and keypad is not None:
+            pins = [_pin(n, "LUDO_BUTTON_PINS") for n in names]
+            self._keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+            self._events = self._keys.events
+            self._event = keypad.Event()
+
+        self._data = usb_cdc.data if usb_cdc is not None else None
+        if self._data is not None:
+            self._data.timeout = 0
+            self._data.write_timeout = 0
+
+        self.nvm = getattr(microcontroller, "nvm", None)    # type: Any
+
+        self._watchdog = getattr(microcontroller, "watchdog", None)  # type: Any
+        if self._watchdog is not None and WatchDogMode is not None:
+            self._watchdog.timeout = WATCHDOG_S
+            self._watchdog.mode = WatchDogMode.RESET
+            self._watchdog.feed()
+        else:
+            self._watchdog = None
+
+    def show(self, frame: bytearray) -> None:
+        """Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here."""
+        out = self._out
+        self.scale = power.limit(frame, out, self.brightness, self.budget_ma)
+        pixels = self._pixels
+        j = 0
+        for i in range(self.pixel_count):
+            pixels[i] = (out[j] << 16) | (out[j + 1] << 8) | out[j + 2]
+            j += 3
+        pixels.show()
+
+    def poll_key(self) -> int:
+        """-1 if no button event, else key * 2 + (1 if pressed else 0)."""
+        events = self._events
+        if events is None:
+            return -1
+        event = self._event
+        if events.get_into(event):
+            return event.key_number * 2 + (1 if event.pressed else 0)
+        return -1
+
+    def ticks_ms(self) -> int:
+        return _ticks_ms()
+
+    def read_data(self, buf: bytearray) -> int:
+        """Bytes from the PC's data port into buf, without waiting (0 when none)."""
+        data = self._data
+        if data is None or not data.in_waiting:
+            return 0
+        return data.readinto(buf) or 0
+
+    def write_data(self, b: "Union[bytes, bytearray, memoryview]") -> int:
+        """Bytes sent on the data port without waiting (0 when no PC has it open)."""
+        data = self._data
+        if data is None or not data.connected:
+            return 0
+        return data.write(b) or 0
+
+    @property
+    def host_connected(self) -> bool:
+        return self._data is not None and bool(self._data.connected)
+
+    def feed(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.feed()

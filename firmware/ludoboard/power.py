@@ -1,0 +1,69 @@
+"""Current budget for the NeoPixel strip: brightness and a current limiter.
+
+A WS2812 draws about 20 mA per colour channel at full (255), linear in the
+value, plus about 1 mA when dark (as in WLED's limiter). So a frame whose
+channel values add up to S draws about  pixels * 1 + S * 20 / 255  mA.
+
+`limit` scales a frame by the brightness (percent) and, if that frame would
+still draw more than the budget, scales it down further, so that no frame
+sent to the strip ever exceeds the budget. Integer arithmetic only, no
+allocation: fit for the frame loop on a microcontroller.
+"""
+
+MA_PER_CHANNEL = 20      # mA per colour channel at 255
+FULL = 255
+IDLE_MA = 1              # mA per pixel, dark
+SCALE_ONE = 256          # scales are out of 256
+
+
+def estimate_ma(frame):
+    """Estimated current of a frame (R,G,B bytes per pixel) in mA, rounded up."""
+    total = 0
+    for value in frame:
+        total += value
+    return (len(frame) // 3) * IDLE_MA + (total * MA_PER_CHANNEL + FULL - 1) // FULL
+
+
+def allowed_sum(pixel_count, budget_ma):
+    """The largest channel sum whose estimate stays within budget_ma (0 if the budget is below idle)."""
+    spare = budget_ma - pixel_count * IDLE_MA
+    if spare <= 0:
+        return 0
+    # sum * 20 <= spare * 255  <=>  sum <= spare * 255 // 20  (integers)
+    return spare * FULL // MA_PER_CHANNEL
+
+
+def brightness_scale(percent):
+    """Brightness in percent (clamped to 0..100) as a scale out of 256."""
+    if percent <= 0:
+        return 0
+    if percent >= 100:
+        return SCALE_ONE
+    return (percent * SCALE_ONE + 50) // 100
+
+
+def limit(frame, out, brightness, budget_ma):
+    """Write frame into out scaled by brightness (percent) and capped at budget_ma.
+
+    frame and out are two bytearrays of the same length (R,G,B per pixel).
+    Returns the scale used, out of 256 (256 = unchanged).
+    """
+    n = len(frame)
+    scale = brightness_scale(brightness)
+    allowed = allowed_sum(n // 3, budget_ma)
+    raw = 0
+    total = 0
+    for i in range(n):
+        value = frame[i]
+        raw += value
+        value = (value * scale) >> 8
+        out[i] = value
+        total += value
+    if total <= allowed:
+        return scale
+    # Over budget: each value becomes value * s >> 8 <= value * s / 256, so the
+    # new sum is at most raw * s / 256 <= allowed.  (raw > 0 here.)
+    scale = allowed * SCALE_ONE // raw
+    for i in range(n):
+        out[i] = (frame[i] * scale) >> 8
+    return scale
