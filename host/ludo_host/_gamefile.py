@@ -1,0 +1,147 @@
+"""One game's record file as the logger writes it: append-only, one fsync per line.
+
+The file holds the record lines the board numbered 0 (header), 1.. (actions)
+and last the footer; a line's sequence number is its index.  Lines are
+written whole with a single `os.write` and synced, so a power cut or Ctrl-C
+leaves only complete lines (a torn last line from a crash of the OS is cut
+off when the file is resumed).
+"""
+import hashlib
+import os
+import re
+
+GAME_ID = re.compile(r"\A[0-9a-f]{8}\Z")
+ABANDONED_FOOTER = '{"result":"*","seed":null,"termination":"abandoned"}'
+MAX_FUTURE = 4096          # out-of-order lines kept while a gap is being filled
+MAX_RESUME_BYTES = 8 << 20  # a record file we are willing to resume from
+
+
+def safe_file_stem(game_id):
+    """A file name stem for a game id that never comes unsanitised from the device."""
+    if isinstance(game_id, str) and GAME_ID.match(game_id):
+        return game_id
+    digest = hashlib.sha256(repr(game_id).encode("utf-8", "replace")).hexdigest()[:12]
+    return "unnamed-" + digest
+
+
+def _fsync_dir(path):
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def is_footer(seq, text):
+    return seq > 0 and text.startswith("{")
+
+
+class GameFile:
+    """The record of one game, in memory (for duplicate checks) and on disk."""
+
+    def __init__(self, game_id, directory):
+        self.game_id = game_id
+        self.directory = directory
+        self.path = os.path.join(directory, safe_file_stem(game_id) + ".ludo")
+        self.lines = []          # index = sequence number
+        self.future = {}         # seq -> text received ahead of a gap
+        self.finished = False
+        self.resumed = False
+        self._fd = None
+        self._resume()
+
+    # -- state -------------------------------------------------------------
+    @property
+    def next_seq(self):
+        return len(self.lines)
+
+    @property
+    def has_gap(self):
+        return bool(self.future) and not self.finished
+
+    def _resume(self):
+        """Pick up a file a previous run (or this run before a restart) left."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError:
+            return
+        if size > MAX_RESUME_BYTES:
+            raise OSError("%s is too large to resume (%d bytes)" % (self.path, size))
+        with open(self.path, "rb") as fh:
+            data = fh.read()
+        complete = data[:data.rfind(b"\n") + 1]
+        if len(complete) != len(data):
+            # A torn last line (crash mid-write): drop it, the board resends it.
+            with open(self.path, "r+b") as fh:
+                fh.truncate(len(complete))
+                fh.flush()
+                os.fsync(fh.fileno())
+        text = complete.decode("utf-8", "replace")
+        self.lines = text.split("\n")[:-1] if text else []
+        self.resumed = True
+        if self.lines and is_footer(len(self.lines) - 1, self.lines[-1]):
+            self.finished = True
+
+    # -- writing -----------------------------------------------------------
+    def _write_line(self, text):
+        if self._fd is None:
+            created = not os.path.exists(self.path)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            if created:
+                _fsync_dir(self.directory)
+        data = (text + "\n").encode("utf-8")
+        view = memoryview(data)
+        while view:
+            n = os.write(self._fd, view)
+            view = view[n:]
+        os.fsync(self._fd)
+
+    def offer(self, seq, text):
+        """Take the line numbered `seq`.
+
+        Returns "new" (written; possibly more lines from the gap buffer too),
+        "dup" (already held, same text), "conflict" (already held, different
+        text: kept as it was), "ahead" (kept until the gap before it is
+        filled) or "late" (the game is finished; ignored).
+        """
+        if seq < len(self.lines):
+            return "dup" if self.lines[seq] == text else "conflict"
+        if self.finished:
+            return "late"
+        if seq > len(self.lines):
+            if len(self.future) < MAX_FUTURE or seq in self.future:
+                self.future[seq] = text
+            return "ahead"
+        self._append(text)
+        while not self.finished and len(self.lines) in self.future:
+            self._append(self.future.pop(len(self.lines)))
+        return "new"
+
+    def _append(self, text):
+        seq = len(self.lines)
+        self._write_line(text)
+        self.lines.append(text)
+        if is_footer(seq, text):
+            self.finished = True
+            self.future.clear()
+            self.close()
+
+    def abandon(self):
+        """Finish the file as abandoned (the board no longer has the game)."""
+        if self.finished or not self.lines:
+            return False
+        self.future.clear()
+        self._append(ABANDONED_FOOTER)
+        return True
+
+    def close(self):
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            finally:
+                self._fd = None

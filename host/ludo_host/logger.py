@@ -1,0 +1,406 @@
+"""`ludo-host log`: write every game the board plays to its own record file.
+
+The board numbers the lines of each game's record (0 = header, then the
+actions, last the footer) and sends each as an event when it happens.  The
+logger writes a line only when it is the next one of its file: duplicates are
+dropped, lines ahead of a gap wait while the board is asked to `resend` what
+is missing.  After an unplug or a board reset it waits for the port to come
+back, asks `status` and resends from the last line it holds, so a file ends
+with nothing missing and nothing twice.
+"""
+import os
+import signal
+import sys
+import time
+from datetime import datetime, timezone
+
+from ._gamefile import GameFile
+from ._lines import LineSplitter, canonical_json, loads_object, shorten
+from ._status import StatusLine
+from .ports import find_board_port
+
+MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
+RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
+BAUD = 115200            # ignored by USB CDC and ptys, but pyserial wants one
+
+
+def _is_seq(value):
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 9
+
+
+def _is_game_id(value):
+    return isinstance(value, str) and 0 < len(value) <= 64
+
+
+def _clean_line(value):
+    return isinstance(value, str) and "\n" not in value and "\r" not in value and len(value) <= 1024
+
+
+class Logger:
+    """The logging loop.  `run()` returns when `stop()` was called (or on SIGINT)."""
+
+    def __init__(self, directory, port=None, status=None, poll_s=0.5, status_every_s=5.0,
+                 set_time=True, finder=find_board_port):
+        self.directory = directory
+        self.port = port
+        self.finder = finder
+        self.status = status or StatusLine(sys.stderr)
+        self.poll_s = poll_s
+        self.status_every_s = status_every_s
+        self.set_time = set_time
+        self.games = {}               # game id -> GameFile
+        self.board_game = None        # the game the board says it is on
+        self.board_seq = -1
+        self.ser = None
+        self.device = None
+        self.splitter = LineSplitter(MAX_LINE)
+        self.pending = []             # commands sent and not answered: dicts
+        self.resend_asked = {}        # game id -> (from seq, monotonic time)
+        self.record_fetch = None      # game id whose record we are reading
+        self._stop = False
+        self._last_status_ask = 0.0
+        self._last_wait_note = None
+
+    # -- control -----------------------------------------------------------
+    def stop(self):
+        self._stop = True
+
+    def run(self):
+        while not self._stop:
+            if self.ser is None:
+                if not self._connect():
+                    self._sleep(self.poll_s)
+                    continue
+            try:
+                data = self.ser.read(self.ser.in_waiting or 1)
+            except Exception as exc:  # SerialException, OSError, TypeError from a closed fd
+                self._disconnect("connection lost (%s)" % _first_line(exc))
+                continue
+            if data:
+                for line in self.splitter.feed(data):
+                    self.handle_line(line)
+            self._housekeeping()
+        self.close()
+
+    def close(self):
+        if self.ser is not None:
+            try:
+                self.ser.close()
+            except Exception:
+                pass
+            self.ser = None
+        for game in self.games.values():
+            game.close()
+        self.status.finish()
+
+    def _sleep(self, seconds):
+        end = time.monotonic() + seconds
+        while not self._stop and time.monotonic() < end:
+            time.sleep(min(0.05, seconds))
+
+    # -- connection --------------------------------------------------------
+    def _connect(self):
+        import serial
+        device = self.port or self.finder()
+        if device is None or not os.path.exists(device):
+            note = "waiting for %s" % (device or "the board (no CircuitPython CDC2 port)")
+            if note != self._last_wait_note:
+                self._last_wait_note = note
+                self.status.update(connected=False, note=note)
+            return False
+        try:
+            self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2)
+        except Exception as exc:
+            note = "cannot open %s (%s)" % (device, _first_line(exc))
+            if note != self._last_wait_note:
+                self._last_wait_note = note
+                self.status.update(connected=False, note=note)
+            self.ser = None
+            return False
+        self._last_wait_note = None
+        self.device = device
+        self.splitter.reset()
+        self.pending = []
+        self.resend_asked = {}
+        self.record_fetch = None
+        self.status.update(connected=True, note="connected to %s" % device)
+        if self.set_time:
+            now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+            self.send({"cmd": "time", "now": now})
+        self.ask_status()
+        return True
+
+    def _disconnect(self, why):
+        try:
+            self.ser.close()
+        except Exception:
+            pass
+        self.ser = None
+        self.pending = []
+        self.status.update(connected=False, note=why)
+
+    def send(self, obj):
+        if self.ser is None:
+            return False
+        try:
+            self.ser.write((canonical_json(obj) + "\n").encode("utf-8"))
+        except Exception as exc:
+            self._disconnect("write failed (%s)" % _first_line(exc))
+            return False
+        self.pending.append({"cmd": obj["cmd"], "game": obj.get("game"), "t": time.monotonic()})
+        return True
+
+    def ask_status(self):
+        self._last_status_ask = time.monotonic()
+        self.send({"cmd": "status"})
+
+    def ask_resend(self, game_id, start):
+        asked = self.resend_asked.get(game_id)
+        now = time.monotonic()
+        if asked and asked[0] == start and now - asked[1] < RESEND_RETRY_S:
+            return
+        if self.send({"cmd": "resend", "from": start, "game": game_id}):
+            self.resend_asked[game_id] = (start, now)
+
+    def _housekeeping(self):
+        now = time.monotonic()
+        self.pending = [p for p in self.pending if now - p["t"] < 10.0]
+        for game_id, game in list(self.games.items()):
+            if game.has_gap or (game.finished is False and game_id == self.board_game
+                                and game.next_seq <= self.board_seq):
+                self.ask_resend(game_id, game.next_seq)
+        if self.ser is not None and now - self._last_status_ask > self.status_every_s:
+            self.ask_status()
+
+    # -- incoming ----------------------------------------------------------
+    def error(self, text):
+        self.status.error(text)
+
+    def handle_line(self, raw):
+        """One line from the board (bytes, or None for an over-long line)."""
+        if raw is None:
+            self.error("serial: line longer than %d bytes, skipped" % MAX_LINE)
+            return
+        if not raw.strip():
+            return
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            self.error("serial: line is not UTF-8, skipped: %s" % shorten(raw))
+            return
+        try:
+            msg = loads_object(text)
+        except ValueError as exc:
+            self.error("serial: malformed line (%s), skipped: %s" % (exc, shorten(text)))
+            return
+        problem = self._handle_message(msg)
+        if problem:
+            self.error("serial: %s, skipped: %s" % (problem, shorten(text)))
+
+    def _handle_message(self, msg):
+        if "ev" in msg:
+            return self._handle_event(msg)
+        if "error" in msg:
+            return self._handle_error(msg)
+        if "re" in msg:
+            return self._handle_reply(msg)
+        return "unknown message (no ev, re or error)"
+
+    def _game(self, game_id):
+        game = self.games.get(game_id)
+        if game is None:
+            try:
+                game = GameFile(game_id, self.directory)
+            except (OSError, ValueError) as exc:
+                self.error("cannot use the record file for game %r: %s" % (game_id, exc))
+                return None
+            self.games[game_id] = game
+            if game.resumed:
+                self.status.note("resuming %s (%d lines%s)" % (
+                    game.path, len(game.lines), ", finished" if game.finished else ""))
+        return game
+
+    def _handle_event(self, msg):
+        ev, game_id, seq = msg.get("ev"), msg.get("game"), msg.get("seq")
+        if not _is_game_id(game_id):
+            return "event without a valid game id"
+        if not _is_seq(seq):
+            return "event without a valid seq"
+        if ev == "start":
+            header = msg.get("header")
+            if not isinstance(header, dict) or seq != 0:
+                return "start event without a header object at seq 0"
+            text = canonical_json(header)
+        elif ev == "action":
+            text = msg.get("line")
+            if not _clean_line(text) or seq == 0 or text.startswith("{") or not text:
+                return "action event without a valid line"
+        elif ev == "end":
+            footer = msg.get("footer")
+            if not isinstance(footer, dict) or seq == 0:
+                return "end event without a footer object"
+            text = canonical_json(footer)
+        else:
+            return "unknown event %s" % shorten(str(ev), 20)
+        self.status.update(game=game_id, turn=msg.get("turn") if ev == "action" else None,
+                           last=_describe_event(ev, text, msg.get("events")))
+        if ev == "start":
+            self.board_game, self.board_seq = game_id, seq
+        elif game_id == self.board_game:
+            self.board_seq = max(self.board_seq, seq)
+        self._take(game_id, seq, text)
+        return None
+
+    def _take(self, game_id, seq, text):
+        game = self._game(game_id)
+        if game is None:
+            return
+        try:
+            outcome = game.offer(seq, text)
+        except OSError as exc:
+            self.error("cannot write %s: %s" % (game.path, exc))
+            self.stop()
+            return
+        if outcome == "conflict":
+            self.error("game %s line %d: the board sent %s but the file has %s; kept the file's" % (
+                game_id, seq, shorten(text, 40), shorten(game.lines[seq], 40)))
+        elif outcome == "ahead":
+            self.ask_resend(game_id, game.next_seq)
+        elif outcome == "new":
+            if game.finished:
+                self.status.note("game %s over: %s" % (game_id, game.path))
+            self.status.update(seq=game.next_seq - 1)
+
+    def _pop_pending(self, name):
+        for i, p in enumerate(self.pending):
+            if p["cmd"] == name:
+                return self.pending.pop(i)
+        return None
+
+    def _handle_error(self, msg):
+        name = msg.get("re")
+        if not (name is None or isinstance(name, str)):
+            return "error reply with a bad re"
+        sent = self._pop_pending(name) if name else None
+        text = msg.get("error")
+        if sent and name == "resend":
+            self._resend_failed(sent.get("game"), text)
+            return None
+        self.error("board: %s%s" % (shorten(str(text), 120), " (to %s)" % name if name else ""))
+        return None
+
+    def _resend_failed(self, game_id, why):
+        self.resend_asked.pop(game_id, None)
+        game = self.games.get(game_id)
+        if game is None or game.finished:
+            return
+        if game_id == self.board_game:
+            # The board is on this game but cannot resend: read its record instead.
+            self.record_fetch = game_id
+            self.send({"cmd": "record"})
+            return
+        if game.abandon():
+            self.error("game %s is gone from the board (%s): %s closed as abandoned after %d lines" % (
+                game_id, shorten(str(why), 60), game.path, len(game.lines) - 1))
+
+    def _handle_reply(self, msg):
+        name = msg.get("re")
+        if name == "status":
+            return self._handle_status(msg)
+        if name == "record":
+            return self._handle_record_line(msg)
+        if name == "record-end":
+            self._pop_pending("record")
+            self.record_fetch = None
+            return None
+        if name == "resend":
+            self._pop_pending("resend")
+            # A gap left after this is asked again by _housekeeping, at most
+            # every RESEND_RETRY_S, so a board that cannot fill it is not flooded.
+            return None
+        if name == "ok":
+            self._pop_pending(msg.get("cmd"))
+            return None
+        return "unknown reply %s" % shorten(str(name), 20)
+
+    def _handle_status(self, msg):
+        self._pop_pending("status")
+        game_id, seq = msg.get("game"), msg.get("seq")
+        turn = msg.get("turn")
+        if game_id is None:
+            self.board_game, self.board_seq = None, -1
+            self.status.update(game=None, turn=None, last="board in %s" % shorten(str(msg.get("state")), 12))
+        elif not _is_game_id(game_id) or not _is_seq(seq):
+            return "status without a valid game and seq"
+        else:
+            self.board_game, self.board_seq = game_id, seq
+            self.status.update(game=game_id, turn=turn if isinstance(turn, str) else None)
+            game = self._game(game_id)
+            if game is not None and game.next_seq <= seq and not game.finished:
+                self.ask_resend(game_id, game.next_seq)
+            elif game is not None and game.next_seq > seq + 1 and not game.finished:
+                self.error("game %s: the board holds %d lines but the file %d (the board lost some?)" % (
+                    game_id, seq + 1, game.next_seq))
+        # Games we hold open that the board is not on: does it still have them?
+        for other_id, game in self.games.items():
+            if other_id != self.board_game and not game.finished:
+                self.ask_resend(other_id, game.next_seq)
+        return None
+
+    def _handle_record_line(self, msg):
+        game_id, n, text = msg.get("game"), msg.get("n"), msg.get("text")
+        if not _is_game_id(game_id) or not _is_seq(n) or not _clean_line(text):
+            return "record line without a valid game, n and text"
+        if game_id != self.record_fetch:
+            return None
+        self._take(game_id, n, text)
+        return None
+
+
+def _describe_event(ev, text, events):
+    if ev == "start":
+        return "new game"
+    if ev == "end":
+        return "game over " + text
+    extra = ""
+    if isinstance(events, list) and events:
+        extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])
+    return text + extra
+
+
+def _first_line(exc):
+    text = str(exc) or exc.__class__.__name__
+    return text.splitlines()[0][:120]
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", help="serial device of the board's data channel "
+                        "(default: the port whose interface is 'CircuitPython CDC2')")
+    parser.add_argument("--dir", default="games", help="folder for the record files (default: ./games)")
+    parser.add_argument("--no-time", action="store_true",
+                        help="do not set the board's clock from this PC on connect")
+    parser.add_argument("--status-every", type=float, default=5.0, metavar="S",
+                        help="ask the board's status every S seconds to notice lost lines (default 5)")
+
+
+def run(args):
+    try:
+        os.makedirs(args.dir, exist_ok=True)
+    except OSError as exc:
+        print("ludo-host log: cannot create %s: %s" % (args.dir, exc), file=sys.stderr)
+        return 2
+    logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
+                    status_every_s=max(0.5, args.status_every))
+
+    def on_signal(signum, frame):
+        # Finish the line being written, then stop; a second Ctrl-C stops at once.
+        logger.stop()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        logger.run()
+    finally:
+        logger.close()
+    return 0

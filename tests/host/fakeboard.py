@@ -1,0 +1,304 @@
+"""A fake board for the host tests: plays real games with the rules core and
+speaks the serial protocol (docs/serial-protocol.md, SPEC §2) on a pseudo-terminal.
+
+It stands in for the board where the real firmware is not needed: the test
+presses its buttons directly (like a player), "pulls the cable" (the pty is
+closed; events of that time are lost on the wire, as with an unplugged USB
+cable) and "plugs it in" again (a new pty; the stable path `link` points to
+it, like a device node that comes back), resets (the game is rebuilt from
+what the board saved: settings, seed and the record's actions) and can drop
+or garble lines on the wire.
+
+Its own record is the core's: `record_text()` is `str(game.record(transcript=True))`.
+"""
+import json
+import os
+import pty
+import random
+import select
+import threading
+import tty
+
+import ludo
+from ludo.record import dumps, footer_of, push_line
+
+BUTTONS = ("roll", "select", "confirm", "back")
+
+
+class FakeBoard:
+    def __init__(self, link, seed=1, clock="2026-11-29T14:00:00Z"):
+        self.link = str(link)
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.game = None
+        self.settings = None          # what the board saves to NVM to resume after a reset
+        self.lines = []               # record lines sent as events (index = seq)
+        self.events = []              # the event object of each seq
+        self.abandoned = None         # footer text when the game was abandoned
+        self.selected = 0
+        self.drop = set()             # seqs whose next send is lost on the wire
+        self.master = self.slave = None
+        self.reader = None
+        self.received = []            # commands the board got (parsed), for tests
+        self.sent = 0                 # event lines written
+
+    # ---- the cable -------------------------------------------------------
+    @property
+    def plugged(self):
+        return self.master is not None
+
+    def plug(self):
+        with self.lock:
+            assert self.master is None
+            master, slave = pty.openpty()
+            tty.setraw(slave)
+            os.set_blocking(master, False)
+            self.master, self.slave = master, slave
+            tmp = self.link + ".new"
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            os.symlink(os.ttyname(slave), tmp)
+            os.replace(tmp, self.link)
+            stop = threading.Event()
+            self._stop_reader = stop
+            self.reader = threading.Thread(target=self._read_loop, args=(master, stop), daemon=True)
+            self.reader.start()
+
+    def unplug(self):
+        with self.lock:
+            if self.master is None:
+                return
+            self._stop_reader.set()
+            if os.path.lexists(self.link):
+                os.unlink(self.link)
+            master, slave = self.master, self.slave
+            self.master = self.slave = None
+        self.reader.join(2)
+        os.close(master)
+        os.close(slave)
+
+    def close(self):
+        self.unplug()
+
+    def reset(self):
+        """Hard reset: the link drops, the game is rebuilt from the saved state, the link returns."""
+        self.unplug()
+        with self.lock:
+            self.selected = 0
+            if self.settings is not None and self.abandoned is None:
+                self.game = self._start_game(self.settings)
+                for line in self.lines[1:]:
+                    if line.startswith("{"):
+                        break
+                    push_line(self.game, line)
+                assert str(self.game.record(transcript=True)).split("\n")[:len(self.lines)] == self.lines
+        self.plug()
+
+    # ---- the wire --------------------------------------------------------
+    def _write(self, obj):
+        data = (dumps(obj) + "\n").encode()
+        with self.lock:
+            if self.master is None:
+                return False
+            view = memoryview(data)
+            while view:
+                try:
+                    n = os.write(self.master, view)
+                    view = view[n:]
+                except BlockingIOError:
+                    if not select.select([], [self.master], [], 2.0)[1]:
+                        raise RuntimeError("fake board: the host does not read")
+            return True
+
+    def inject(self, data):
+        """Raw bytes onto the wire (garbage, half lines)."""
+        with self.lock:
+            if self.master is not None:
+                os.write(self.master, data)
+
+    def _read_loop(self, master, stop):
+        buf = b""
+        while not stop.is_set():
+            try:
+                ready = select.select([master], [], [], 0.05)[0]
+            except (OSError, ValueError):
+                return
+            if not ready:
+                continue
+            try:
+                data = os.read(master, 4096)
+            except BlockingIOError:
+                continue
+            except OSError:
+                continue  # EIO while no host has the port open
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                self._command(line)
+
+    # ---- game events -----------------------------------------------------
+    def _emit(self, obj):
+        with self.lock:
+            self.lines.append(None)
+            seq = len(self.lines) - 1
+            obj["seq"] = seq
+            obj["game"] = self.game.game_id
+            self.events.append(obj)
+            self._send_event(seq)
+
+    def _send_event(self, seq):
+        if seq in self.drop:
+            self.drop.discard(seq)
+            return
+        if self._write(self.events[seq]):
+            self.sent += 1
+
+    def _start_game(self, settings):
+        g = ludo.Game(settings["preset"], players=settings["players"], seed=settings["seed"],
+                      options=settings["options"], start=settings["start"])
+        for seat in sorted(settings["kinds"]):
+            g.set_kind(seat, settings["kinds"][seat])
+        return g
+
+    def new_game(self, preset="classic", players=2, options=None, kinds=None):
+        with self.lock:
+            if self.game is not None and self.abandoned is None and not self.game.is_over():
+                self._end(footer_of(self.game, self.game.transcript), abandoned=True)
+            self.settings = {"preset": preset, "players": players, "options": options or {},
+                             "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock}
+            self.game = self._start_game(self.settings)
+            self.lines, self.events, self.abandoned, self.selected = [], [], None, 0
+            header = self.game.record(transcript=True).header
+            self._emit({"ev": "start", "header": header})
+            self.lines[0] = dumps(header)
+            return self.game.game_id
+
+    def _end(self, footer, abandoned=False):
+        text = dumps(footer)
+        self._emit({"ev": "end", "footer": footer})
+        self.lines[-1] = text
+        if abandoned:
+            self.abandoned = text
+
+    def _action(self, do):
+        """Apply one action with `do()`, emit it as the record's next line(s)."""
+        g = self.game
+        before = len(g.transcript)
+        do()
+        lines = list(g.record(transcript=True).lines())
+        for text in lines[len(self.lines):]:
+            if text.startswith("{"):
+                break
+            self._emit({"ev": "action", "line": text, "turn": ludo.SEAT_LETTERS[g.turn],
+                        "events": list(g.last_events)})
+            self.lines[-1] = text
+        assert len(g.transcript) > before
+        if g.is_over():
+            self._end(footer_of(g, g.transcript))
+
+    def press(self, button, long=False):
+        """A button press; returns True when it did something to the game."""
+        if button not in BUTTONS:
+            raise ValueError(button)
+        with self.lock:
+            g = self.game
+            if g is None or g.is_over() or self.abandoned is not None:
+                return False
+            if button == "roll" and g.needs_roll():
+                self._action(g.roll)
+                self.selected = 0
+                return True
+            moves = list(g.legal_moves)
+            if button == "select" and moves:
+                self.selected = (self.selected + 1) % len(moves)
+                return False
+            if button == "confirm" and moves:
+                move = moves[self.selected % len(moves)]
+                self._action(lambda: g.push(move))
+                self.selected = 0
+                return True
+            if button == "back" and len(g):
+                self._action(g.pop)
+                return True
+            return False
+
+    def play_turn(self, choose=None):
+        """Press buttons until one action happened: roll, or select+confirm a move."""
+        with self.lock:
+            g = self.game
+            if g.needs_roll():
+                return self.press("roll")
+            n = len(list(g.legal_moves))
+            pick = (choose or self.rng.randrange)(n) if n > 1 else 0
+        for _ in range(pick):
+            self.press("select")
+        return self.press("confirm")
+
+    # ---- the board's own record and state ---------------------------------
+    def record_text(self):
+        with self.lock:
+            text = str(self.game.record(transcript=True))
+            if self.abandoned is not None:
+                text += self.abandoned + "\n"
+            return text
+
+    def state(self):
+        if self.game is None:
+            return "menu"
+        return "over" if (self.game.is_over() or self.abandoned) else "playing"
+
+    # ---- commands from the PC ----------------------------------------------
+    def _reply(self, obj):
+        self._write(obj)
+
+    def _command(self, raw):
+        try:
+            msg = json.loads(raw.decode("utf-8"))
+            if not isinstance(msg, dict):
+                raise ValueError("not an object")
+        except (ValueError, UnicodeDecodeError):
+            self._reply({"error": "malformed command", "re": None})
+            return
+        self.received.append(msg)
+        cmd = msg.get("cmd")
+        with self.lock:
+            gid = self.game.game_id if self.game else None
+            if cmd == "status":
+                self._reply({"re": "status", "game": gid, "seq": len(self.lines) - 1,
+                             "state": self.state(),
+                             "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game else None,
+                             "position": self.game.position() if self.game else ""})
+            elif cmd == "record":
+                if self.game is None:
+                    self._reply({"error": "no game", "re": "record"})
+                    return
+                lines = self.record_text().split("\n")[:-1]
+                for i, text in enumerate(lines):
+                    self._reply({"re": "record", "game": gid, "text": text, "n": i})
+                self._reply({"re": "record-end", "game": gid, "lines": len(lines)})
+            elif cmd == "resend":
+                start = msg.get("from")
+                if msg.get("game") != gid or gid is None:
+                    self._reply({"error": "no such game on the board", "re": "resend"})
+                elif not isinstance(start, int) or start < 0:
+                    self._reply({"error": "bad from", "re": "resend"})
+                else:
+                    for seq in range(start, len(self.lines)):
+                        self._send_event(seq)
+                    self._reply({"re": "resend", "from": start, "to": len(self.lines) - 1, "game": gid})
+            elif cmd == "new":
+                self.new_game(msg.get("preset", "classic"), msg.get("players", 2), msg.get("options"),
+                              msg.get("kinds"))
+                self._reply({"re": "ok", "cmd": "new"})
+            elif cmd == "press":
+                if msg.get("button") not in BUTTONS:
+                    self._reply({"error": "unknown button", "re": "press"})
+                    return
+                self.press(msg["button"], bool(msg.get("long")))
+                self._reply({"re": "ok", "cmd": "press"})
+            elif cmd == "time":
+                self.clock = msg.get("now")
+                self._reply({"re": "ok", "cmd": "time"})
+            else:
+                self._reply({"error": "unknown command", "re": cmd if isinstance(cmd, str) else None})
