@@ -279,7 +279,10 @@ class Driver:
         elif word == "reset":
             raise Reset("reset")
         elif word == "power-cut":
-            board.nvm.cut_after = int(rest)
+            try:
+                board.nvm.cut_after = int(rest)
+            except ValueError:
+                raise ScriptError("line %d: %r: power-cut takes a byte count" % (self.line_no, text))
         else:
             raise ScriptError("line %d: unknown command %r" % (self.line_no, text))
 

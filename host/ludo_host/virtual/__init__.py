@@ -1,0 +1,196 @@
+"""`ludo-host board`: the attached board (hand over to the logger), or a virtual board.
+
+The virtual board runs firmware/code.py unchanged with stand-in CircuitPython
+modules; see README.md beside this file.
+"""
+import argparse
+import json
+import os
+import sys
+
+from .engine import VirtualBoard, sim_module  # noqa: F401  (the package's API)
+
+DEFAULT_NVM = os.path.join(os.path.expanduser("~"), ".local", "share", "ludo-board", "nvm.bin")
+POLL_S = 0.005                 # terminal key poll while the firmware idles
+
+
+def add_arguments(parser):
+    parser.add_argument("--virtual", action="store_true",
+                        help="run the virtual board even when a real board is attached")
+    parser.add_argument("--headless", action="store_true",
+                        help="no terminal: play --script on a simulated clock, write --frames")
+    parser.add_argument("--script", metavar="FILE", help="button presses to play (headless; '-' = stdin)")
+    parser.add_argument("--frames", metavar="OUT", help="write each changed frame as JSON lines (headless)")
+    parser.add_argument("--all-frames", action="store_true", help="write every show(), changed or not")
+    parser.add_argument("--data-out", metavar="OUT", help="write what the board sent on its data channel")
+    parser.add_argument("--console", metavar="OUT", help="write what the firmware printed (headless)")
+    parser.add_argument("--nvm", metavar="PATH", default=None,
+                        help="file that keeps the board's NVM, i.e. the saved game "
+                             "(default %s; headless: none unless given)" % DEFAULT_NVM.replace(
+                                 os.path.expanduser("~"), "~"))
+    parser.add_argument("--fresh", action="store_true", help="start with an erased NVM")
+    parser.add_argument("--drive", metavar="DIR",
+                        help="folder standing in for the CIRCUITPY drive (settings.toml, pixelmap.json)")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[],
+                        help="a settings.toml value, e.g. --set LUDO_BRIGHTNESS=100")
+    parser.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)
+
+
+def _overrides(pairs):
+    values = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError("--set %r: expected KEY=VALUE" % pair)
+        value = value.strip()
+        try:
+            values[key.strip()] = int(value)
+        except ValueError:
+            values[key.strip()] = value.strip('"')
+    return values
+
+
+def _board_kwargs(args, **extra):
+    kwargs = dict(drive_dir=args.drive, nvm_path=args.nvm, fresh_nvm=args.fresh,
+                  settings=_overrides(args.set), all_frames=args.all_frames)
+    if args.firmware:
+        kwargs["firmware_dir"] = args.firmware
+    kwargs.update(extra)
+    return kwargs
+
+
+def frame_json(t_ms, frame):
+    pixels = [[frame[i], frame[i + 1], frame[i + 2]] for i in range(0, len(frame) - 2, 3)]
+    return json.dumps({"t": t_ms, "pixels": pixels}, separators=(",", ":"))
+
+
+def run_headless(args):
+    if not args.script:
+        print("ludo-host board --headless: give --script FILE (button presses, one a line)", file=sys.stderr)
+        return 2
+    try:
+        if args.script == "-":
+            script = sys.stdin.read()
+        else:
+            with open(args.script) as f:
+                script = f.read()
+    except OSError as exc:
+        print("ludo-host board: cannot read %s: %s" % (args.script, exc.strerror), file=sys.stderr)
+        return 2
+    try:
+        board = VirtualBoard(**_board_kwargs(args))
+        board.check_script(script)
+    except (ValueError, OSError) as exc:
+        print("ludo-host board: %s" % exc, file=sys.stderr)
+        return 2
+    frames_out = open(args.frames, "w") if args.frames else None
+    if frames_out is not None:
+        board.on_frame = lambda t, frame: frames_out.write(frame_json(t, frame) + "\n")
+    status = 0
+    try:
+        reason = board.run_script(script)
+        print("ludo-host board: %s after %d ms, %d frames, %d boots"
+              % (reason, board.now_ms, len(board.frames), board.sim.boots), file=sys.stderr)
+    except Exception as exc:  # the firmware crashed: report it like the board's REPL would
+        import traceback
+        traceback.print_exc()
+        print("ludo-host board: the firmware stopped with %s: %s" % (type(exc).__name__, exc), file=sys.stderr)
+        status = 1
+    finally:
+        if frames_out is not None:
+            frames_out.close()
+        if args.data_out:
+            with open(args.data_out, "wb") as f:
+                f.write(board.data_out)
+        if args.console:
+            with open(args.console, "w") as f:
+                f.write(board.console)
+        board.close()
+    return status
+
+
+def run_interactive(args):
+    from .terminal import Keyboard, Screen
+
+    if args.nvm is None:
+        args.nvm = DEFAULT_NVM
+    os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("ludo-host board: the virtual board needs a terminal (or use --headless --script FILE)",
+              file=sys.stderr)
+        return 2
+    try:
+        board = VirtualBoard(**_board_kwargs(args, data_port="pty", realtime=True))
+    except (ValueError, OSError) as exc:
+        print("ludo-host board: %s" % exc, file=sys.stderr)
+        return 2
+    screen = Screen(board.pixel_map, out=sys.stdout)
+    keys = Keyboard()
+    screen.status = [
+        "data channel: %s   (ludo-host log --port %s)" % (board.data_port_path, board.data_port_path),
+        "saved game (NVM): %s" % args.nvm,
+    ]
+    sim = board.sim
+    sim_mod = sim_module
+
+    def on_idle():
+        for key in keys.read(POLL_S):
+            if key == "quit":
+                raise sim_mod.Stop("quit")
+            button, long_press = key
+            sim.press(sim_mod.button_index(button), sim_mod.LONG_MS if long_press else sim_mod.PRESS_MS)
+
+    board.on_frame = lambda t, frame: screen.show(frame)
+    board.on_console = screen.add_console
+    print("Virtual Ludo board. Data channel: %s" % board.data_port_path)
+    keys.open()
+    screen.open()
+    error = None
+    try:
+        screen.draw()
+        reason = board.run(on_idle)
+    except KeyboardInterrupt:
+        reason = "quit"
+    except Exception as exc:  # the firmware crashed
+        import traceback
+        error = traceback.format_exc()
+        reason = "crashed: %s: %s" % (type(exc).__name__, exc)
+    finally:
+        screen.close()
+        keys.close()
+        board.close()
+    if error:
+        sys.stderr.write(error)
+    console_tail = board.console.strip().split("\n")[-5:]
+    if any(console_tail):
+        print("\n".join(console_tail))
+    print("ludo-host board: %s (the game is kept in %s; run again to resume)" % (reason, args.nvm))
+    return 1 if error else 0
+
+
+def _attached_board():
+    try:
+        from ..ports import find_board_port
+        return find_board_port()
+    except Exception:      # no pyserial, no ports module: nothing attached that we can see
+        return None
+
+
+def run(args):
+    if args.headless:
+        return run_headless(args)
+    if not args.virtual:
+        port = _attached_board()
+        if port is not None:
+            print("A Ludo board is attached: its data channel is %s. Handing over to `ludo-host log` "
+                  "(use --virtual for the virtual board)." % port)
+            try:
+                from .. import logger
+            except ImportError as exc:
+                print("ludo-host board: `ludo-host log` is not available (%s); "
+                      "run `ludo-host board --virtual` for the virtual board" % exc, file=sys.stderr)
+                return 2
+            parser = argparse.ArgumentParser(prog="ludo-host log")
+            logger.add_arguments(parser)
+            return logger.run(parser.parse_args(["--port", port]))
+    return run_interactive(args)

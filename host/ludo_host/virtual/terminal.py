@@ -1,0 +1,235 @@
+"""The virtual board in a terminal: the painted 15 x 15 board with each pixel's colour where it sits.
+
+Two characters per grid cell, 24-bit ANSI background colours. A dark pixel
+shows the painted board beneath it, dimmed, so the board stays recognisable;
+the die's seven pixels sit beside the board.
+"""
+import os
+import select
+import sys
+import termios
+import tty
+
+from .. import layout
+
+CELL = "  "
+RESET = "\x1b[0m"
+DIE_ORIGIN = (6, 16)          # grid (row, col) of the die's top-left pip
+LEGEND = (
+    "r  roll          R  long",
+    "s  select        S  long",
+    "\u23ce  confirm       C  long",
+    "b  back          B  long",
+    "q  quit (the game is kept)",
+)
+# The painted board (full colours) and how much of them shows where no pixel is lit.
+PAINT = {"R": (200, 40, 40), "G": (40, 160, 70), "Y": (225, 195, 40), "B": (40, 100, 210),
+         "track": (225, 225, 215), "centre": (120, 120, 120), "die": (200, 200, 200)}
+PLACE_DIM = 30                # percent, a square or spot that has a pixel
+GROUND_DIM = 14               # percent, painted ground without a pixel
+ENTRY_SQUARES = {0: "R", 13: "G", 26: "Y", 39: "B"}
+# Keys -> (button, long). Alt+key (ESC then key) is a long press too.
+KEYS = {
+    b"r": ("roll", False), b"R": ("roll", True),
+    b"s": ("select", False), b" ": ("select", False), b"S": ("select", True),
+    b"\r": ("confirm", False), b"\n": ("confirm", False), b"c": ("confirm", False),
+    b"C": ("confirm", True),
+    b"b": ("back", False), b"\x7f": ("back", False), b"\x08": ("back", False), b"B": ("back", True),
+}
+ALT_KEYS = {b"r": "roll", b"s": "select", b" ": "select", b"\r": "confirm", b"c": "confirm",
+            b"b": "back", b"\x7f": "back"}
+
+
+def _scale(rgb, percent):
+    return tuple(v * percent // 100 for v in rgb)
+
+
+def boost(rgb):
+    """LED value -> screen colour: a dim LED still looks bright (gamma 1/2.2)."""
+    return tuple(0 if v <= 0 else int(round(255 * (v / 255.0) ** 0.45)) for v in rgb)
+
+
+def _painted(row, col, place):
+    """The board's paint at a cell, dimmed: where nothing is lit."""
+    region = layout.region(row, col)
+    if place is not None and place[0] == "t":
+        colour = PAINT[ENTRY_SQUARES[int(place[1:])]] if int(place[1:]) in ENTRY_SQUARES else PAINT["track"]
+        shade = PLACE_DIM - 4 * ((row + col) % 2)      # checker: neighbouring squares stay apart
+        return _scale(colour, shade)
+    if region.startswith("yard"):
+        return _scale(PAINT[region[4]], PLACE_DIM + 6 if place else GROUND_DIM)
+    if region.startswith("home"):
+        return _scale(PAINT[region[4]], PLACE_DIM)
+    if place is not None and place[0] == "c":
+        return _scale(PAINT[place[1]], PLACE_DIM)
+    if region == "centre":
+        return _scale(PAINT["centre"], GROUND_DIM)
+    return _scale(PAINT["track"], GROUND_DIM)
+
+
+def die_cell(place):
+    """Grid (row, col) of a die pixel drawn beside the board."""
+    dr, dc = layout.DIE_CELLS[int(place[1:]) - 1]
+    return (DIE_ORIGIN[0] + dr, DIE_ORIGIN[1] + dc)
+
+
+def cell_colours(frame, pixel_map, use_boost=True):
+    """{(row, col): (r, g, b)} for the board and the die beside it, from a frame in strip order."""
+    places = {}
+    for index, place in enumerate(pixel_map):
+        if 3 * index + 2 < len(frame):
+            places[place] = tuple(frame[3 * index:3 * index + 3])
+    cells = {}
+    for row in range(layout.SIZE):
+        for col in range(layout.SIZE):
+            cells[(row, col)] = _painted(row, col, None)
+    for place in layout.all_places():
+        pos = die_cell(place) if place[0] == "d" else layout.cell(place)
+        rgb = places.get(place, (0, 0, 0))
+        if any(rgb):
+            cells[pos] = boost(rgb) if use_boost else rgb
+        elif place[0] == "d":
+            cells[pos] = _scale(PAINT["die"], PLACE_DIM)
+        else:
+            cells[pos] = _painted(pos[0], pos[1], place)
+    # the die's panel: the cells between its pips
+    r0, c0 = DIE_ORIGIN
+    for dr in range(3):
+        for dc in range(3):
+            cells.setdefault((r0 + dr, c0 + dc), _scale(PAINT["die"], GROUND_DIM))
+    return cells
+
+
+def _bg(rgb):
+    return "\x1b[48;2;%d;%d;%dm" % rgb
+
+
+def render_lines(frame, pixel_map, status=(), use_boost=True):
+    """The screen as a list of text lines with ANSI colours (no cursor movement)."""
+    cells = cell_colours(frame, pixel_map, use_boost)
+    width = DIE_ORIGIN[1] + 3
+    lines = []
+    for row in range(layout.SIZE):
+        parts = []
+        current = None
+        for col in range(width):
+            rgb = cells.get((row, col))
+            if rgb is None:
+                if current is not None:
+                    parts.append(RESET)
+                    current = None
+                parts.append(CELL)
+                continue
+            if rgb != current:
+                parts.append(_bg(rgb))
+                current = rgb
+            parts.append(CELL)
+        parts.append(RESET)
+        if row < len(LEGEND):
+            parts.append("   " + LEGEND[row])
+        elif row == DIE_ORIGIN[0] + 1:
+            parts.append("   the die")
+        lines.append("".join(parts))
+    lines.extend(status)
+    return lines
+
+
+class Screen:
+    """Draws frames on the terminal (alternate screen), only when they change."""
+
+    def __init__(self, pixel_map, out=None, console_lines=6):
+        self.pixel_map = pixel_map
+        self.out = out or sys.stdout
+        self.frame = bytes(3 * len(pixel_map))
+        self.status = []
+        self.console = [""]
+        self.console_lines = console_lines
+        self.drawn = None
+
+    def open(self):
+        self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        self.out.flush()
+
+    def close(self):
+        self.out.write(RESET + "\x1b[?25h\x1b[?1049l")
+        self.out.flush()
+
+    def add_console(self, text):
+        parts = text.split("\n")
+        self.console[-1] += parts[0]
+        self.console.extend(parts[1:])
+        del self.console[:-self.console_lines - 1]
+        self.draw()
+
+    def show(self, frame):
+        self.frame = frame
+        self.draw()
+
+    def draw(self):
+        console = [line[-100:] for line in self.console if line][-self.console_lines:]
+        screen = render_lines(self.frame, self.pixel_map,
+                              [""] + list(self.status) + ["", "console:"] + console)
+        text = "\x1b[H" + "\x1b[K\n".join(screen) + "\x1b[K\x1b[J"
+        if text != self.drawn:
+            self.out.write(text)
+            self.out.flush()
+            self.drawn = text
+
+
+class Keyboard:
+    """The terminal's keys, read without waiting (cbreak mode while open)."""
+
+    def __init__(self, fd=None):
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self.saved = None
+        self.pending = b""
+
+    def open(self):
+        if os.isatty(self.fd):
+            self.saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+
+    def close(self):
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+            self.saved = None
+
+    def read(self, timeout=0.0):
+        """Key presses now: list of (button, long), or "quit"."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            chunk = os.read(self.fd, 64)
+            if not chunk:
+                return ["quit"]
+            self.pending += chunk
+        return self._decode()
+
+    def _decode(self):
+        found = []
+        data = self.pending
+        i = 0
+        while i < len(data):
+            ch = data[i:i + 1]
+            if ch == b"\x1b":
+                if i + 1 >= len(data):
+                    break                      # wait for the rest of an Alt combination
+                nxt = data[i + 1:i + 2]
+                if nxt in ALT_KEYS:
+                    found.append((ALT_KEYS[nxt], True))
+                    i += 2
+                    continue
+                if nxt in (b"[", b"O"):        # arrow and function keys: skip the sequence
+                    j = i + 2
+                    while j < len(data) and not (0x40 <= data[j] <= 0x7E):
+                        j += 1
+                    i = j + 1
+                    continue
+                i += 1
+                continue
+            if ch in (b"q", b"Q", b"\x03", b"\x04"):
+                found.append("quit")
+            elif ch in KEYS:
+                found.append(KEYS[ch])
+            i += 1
+        self.pending = data[i:]
+        return found

@@ -1,0 +1,3 @@
+import usb_cdc
+
+usb_cdc.enable(console=True, data=True)
