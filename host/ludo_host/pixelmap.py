@@ -63,6 +63,8 @@ def check(places):
     problems = []
     first_pixel = {}
     for i, place in enumerate(places):
+        if place is None:
+            continue
         if not isinstance(place, str):
             problems.append("pixel %d: %s is not a place name" % (i, json.dumps(place)))
         elif place not in known:

@@ -67,15 +67,19 @@ class Geometry:
         return [(label, pin, x, y0 + i * step) for i, (label, pin) in enumerate(BUTTONS)]
 
 
-def jumpers(places, geo):
-    """[(pixel index, pixel index + 1, length mm)] hops longer than JUMPER_FROM squares."""
+def hops(places, geo):
+    """[(pixel index, next lit pixel index, length mm)] along the strip (null pixels are skipped)."""
+    lit = [i for i, p in enumerate(places) if p is not None]
     out = []
-    for i in range(len(places) - 1):
-        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[i + 1])
-        d = math.hypot(x2 - x1, y2 - y1)
-        if d > JUMPER_FROM * geo.sq:
-            out.append((i, i + 1, d))
+    for i, j in zip(lit, lit[1:]):
+        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[j])
+        out.append((i, j, math.hypot(x2 - x1, y2 - y1)))
     return out
+
+
+def jumpers(places, geo):
+    """The hops longer than JUMPER_FROM squares: they need a jumper wire."""
+    return [h for h in hops(places, geo) if h[2] > JUMPER_FROM * geo.sq]
 
 
 def _n(v):
@@ -131,18 +135,18 @@ def _board(geo):
 def _route(places, geo):
     """The strip's path: solid between neighbouring pixels, dashed with a length for jumpers."""
     out = ['<g id="route" fill="none" stroke="#555" stroke-width="%s">' % _n(max(0.4, geo.sq * 0.025))]
-    long_hops = {i: d for i, _, d in jumpers(places, geo)}
-    for i in range(len(places) - 1):
-        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[i + 1])
+    long_hops = {i: (j, d) for i, j, d in jumpers(places, geo)}
+    for i, j, _ in hops(places, geo):
+        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[j])
         dash = ' stroke-dasharray="%s,%s" stroke="#c62828"' % (_n(geo.sq * 0.12), _n(geo.sq * 0.08)) \
             if i in long_hops else ""
         out.append('<line x1="%s" y1="%s" x2="%s" y2="%s" marker-end="url(#arrow)"%s/>'
                    % (_n(x1), _n(y1), _n(x2), _n(y2), dash))
     out.append("</g>")
     out.append('<g id="jumpers" font-family="%s">' % FONT)
-    centres = [geo.place(p) for p in places]
-    for i, d in sorted(long_hops.items()):
-        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[i + 1])
+    centres = [geo.place(p) for p in places if p is not None]
+    for i, (j, d) in sorted(long_hops.items()):
+        (x1, y1), (x2, y2) = geo.place(places[i]), geo.place(places[j])
         mx, my = _label_spot(x1, y1, x2, y2, centres)
         size = geo.sq * 0.16
         label = "%d mm" % round(d)
@@ -169,7 +173,8 @@ def _label_spot(x1, y1, x2, y2, centres):
 def _pixels(places, geo):
     r = geo.sq * 0.21
     out = ['<g id="pixels" font-family="%s">' % FONT]
-    for i, place in enumerate(places):
+    lit = [(i, p) for i, p in enumerate(places) if p is not None]
+    for i, place in lit:
         x, y = geo.place(place)
         die = place.startswith("d")
         rr = min(r, geo.die_pitch * 0.42) if die else r
@@ -178,7 +183,7 @@ def _pixels(places, geo):
         out.append(_text(x, y + rr * 0.36, rr * 1.0, str(i), weight="bold"))
         if not die:
             out.append(_text(x, y + r + geo.sq * 0.14, geo.sq * 0.12, place, fill="#333"))
-    first, last = geo.place(places[0]), geo.place(places[-1])
+    first, last = geo.place(lit[0][1]), geo.place(lit[-1][1])
     size = geo.sq * 0.14
     out.append(_text(first[0] - geo.sq * 0.55, first[1] + geo.sq * 0.1, size, "DATA IN", "end", "bold", "#c62828"))
     out.append(_text(last[0], last[1] - r - geo.sq * 0.1, size, "strip ends", "middle", "bold", "#c62828"))

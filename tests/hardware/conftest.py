@@ -1,0 +1,68 @@
+"""Fixtures for the hardware tests: a folder standing in for the CIRCUITPY drive, a small firmware tree."""
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for path in (os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")):
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+BOOT_OUT = ("Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+            "Board ID:raspberry_pi_pico\nUID:E6614C311B5C6A2E\n")
+
+
+def make_drive(path, version="9.2.1"):
+    os.makedirs(path, exist_ok=True)
+    if version is not None:
+        with open(os.path.join(path, "boot_out.txt"), "w") as f:
+            f.write(BOOT_OUT % version)
+    return str(path)
+
+
+@pytest.fixture
+def drive(tmp_path):
+    """An empty CIRCUITPY drive with CircuitPython 9.2.1."""
+    return make_drive(tmp_path / "CIRCUITPY")
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A small firmware tree like firmware/: code.py, boot.py, hw.py, two packages, and junk to skip."""
+    root = tmp_path / "firmware"
+    files = {
+        "code.py": "import ludoboard.app\nludoboard.app.main()\n",
+        "boot.py": "import usb_cdc\nusb_cdc.enable(console=True, data=True)\n",
+        "hw.py": "import board\n",
+        "ludo/__init__.py": "from .game import Game\n",
+        "ludo/game.py": "class Game:\n    pass\n",
+        "ludoboard/__init__.py": "",
+        "ludoboard/app.py": "def main():\n    pass\n",
+        "ludo/__pycache__/game.cpython-311.pyc": "junk",
+        ".DS_Store": "junk",
+    }
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    return str(root)
+
+
+@pytest.fixture
+def no_library_tools(monkeypatch):
+    """Neither circup nor a local neopixel.py: deploy must explain what to copy."""
+    from ludo_host import deploy
+    monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
+    monkeypatch.setattr(deploy, "local_neopixel", lambda: None)
+
+
+def snapshot(root):
+    """{relative path: (bytes, mtime_ns)} of every file under root."""
+    out = {}
+    for folder, _, names in os.walk(root):
+        for name in names:
+            p = os.path.join(folder, name)
+            with open(p, "rb") as f:
+                out[os.path.relpath(p, root)] = (f.read(), os.stat(p).st_mtime_ns)
+    return out
