@@ -41,9 +41,12 @@ except ImportError:  # Blinka on a PC: the same 2**29 wrap from the monotonic cl
         return (time.monotonic_ns() // 1000000) & TICKS_MASK
 
 try:
-    from typing import Any, Dict, Optional, Union  # noqa: F401  (type checking only)
+    from typing import TYPE_CHECKING, Any, Dict, Optional, Union  # noqa: F401  (type checking only)
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]  # no typing module on the board
+if TYPE_CHECKING:
+    import nvm as _nvm_types
+    import watchdog as _watchdog_types
 
 TICKS_PERIOD = 1 << 29           # supervisor.ticks_ms() wraps here
 TICKS_MASK = TICKS_PERIOD - 1
@@ -169,24 +172,23 @@ class Hardware:
         self._out = bytearray(3 * self.pixel_count)
         self.scale = power.SCALE_ONE      # the last frame's scale, out of 256
 
-        self._keys = None  # type: Any
-        self._events = None  # type: Any
-        self._event = None  # type: Any
+        self._keys = None  # type: Optional[keypad.Keys]
+        self._events = None  # type: Optional[keypad.EventQueue]
+        self._event = keypad.Event() if keypad is not None else None  # type: Optional[keypad.Event]
         names = [n for n in settings["LUDO_BUTTON_PINS"].split(",") if n.strip()]
         if names and keypad is not None:
             pins = [_pin(n, "LUDO_BUTTON_PINS") for n in names]
             self._keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
             self._events = self._keys.events
-            self._event = keypad.Event()
 
-        self._data = usb_cdc.data if usb_cdc is not None else None
+        self._data = usb_cdc.data if usb_cdc is not None else None  # type: Optional[usb_cdc.Serial]
         if self._data is not None:
             self._data.timeout = 0
             self._data.write_timeout = 0
 
-        self.nvm = getattr(microcontroller, "nvm", None)    # type: Any
+        self.nvm = getattr(microcontroller, "nvm", None)    # type: Optional[_nvm_types.ByteArray]
 
-        self._watchdog = getattr(microcontroller, "watchdog", None)  # type: Any
+        self._watchdog = getattr(microcontroller, "watchdog", None)  # type: Optional[_watchdog_types.WatchDogTimer]
         if self._watchdog is not None and WatchDogMode is not None:
             self._watchdog.timeout = WATCHDOG_S
             self._watchdog.mode = WatchDogMode.RESET
@@ -211,7 +213,7 @@ class Hardware:
         if events is None:
             return -1
         event = self._event
-        if events.get_into(event):
+        if event is not None and events.get_into(event):
             return event.key_number * 2 + (1 if event.pressed else 0)
         return -1
 
@@ -223,14 +225,14 @@ class Hardware:
         data = self._data
         if data is None or not data.in_waiting:
             return 0
-        return data.readinto(buf) or 0
+        return int(data.readinto(buf) or 0)
 
     def write_data(self, b: "Union[bytes, bytearray, memoryview]") -> int:
         """Bytes sent on the data port without waiting (0 when no PC has it open)."""
         data = self._data
         if data is None or not data.connected:
             return 0
-        return data.write(b) or 0
+        return int(data.write(b) or 0)
 
     @property
     def host_connected(self) -> bool:

@@ -17,6 +17,7 @@ SCALE_ONE = 256          # scales are out of 256
 
 
 def estimate_ma(frame):
+    # type: (bytearray | bytes) -> int
     """Estimated current of a frame (R,G,B bytes per pixel) in mA, rounded up."""
     total = 0
     for value in frame:
@@ -25,6 +26,7 @@ def estimate_ma(frame):
 
 
 def allowed_sum(pixel_count, budget_ma):
+    # type: (int, int) -> int
     """The largest channel sum whose estimate stays within budget_ma (0 if the budget is below idle)."""
     spare = budget_ma - pixel_count * IDLE_MA
     if spare <= 0:
@@ -34,6 +36,7 @@ def allowed_sum(pixel_count, budget_ma):
 
 
 def brightness_scale(percent):
+    # type: (int) -> int
     """Brightness in percent (clamped to 0..100) as a scale out of 256."""
     if percent <= 0:
         return 0
@@ -43,6 +46,7 @@ def brightness_scale(percent):
 
 
 def limit(frame, out, brightness, budget_ma):
+    # type: (bytearray | bytes, bytearray, int, int) -> int
     """Write frame into out scaled by brightness (percent) and capped at budget_ma.
 
     frame and out are two bytearrays of the same length (R,G,B per pixel).

@@ -14,7 +14,7 @@ from .. import layout
 
 CELL = "  "
 RESET = "\x1b[0m"
-DIE_ORIGIN = (6, 16)          # grid (row, col) of the die's top-left pip
+DIE_ORIGIN = (6, 17)          # grid (row, col) of the die's top-left pip (a panel around it)
 LEGEND = (
     "r  roll          R  long",
     "s  select        S  long",
@@ -27,6 +27,8 @@ PAINT = {"R": (200, 40, 40), "G": (40, 160, 70), "Y": (225, 195, 40), "B": (40, 
          "track": (225, 225, 215), "centre": (120, 120, 120), "die": (200, 200, 200)}
 PLACE_DIM = 30                # percent, a square or spot that has a pixel
 GROUND_DIM = 14               # percent, painted ground without a pixel
+DIE_FACE_DIM = 32             # the die's face, and its dark pips
+DIE_PIP_DIM = 10
 ENTRY_SQUARES = {0: "R", 13: "G", 26: "Y", 39: "B"}
 # Keys -> (button, long). Alt+key (ESC then key) is a long press too.
 KEYS = {
@@ -57,7 +59,12 @@ def _painted(row, col, place):
         shade = PLACE_DIM - 4 * ((row + col) % 2)      # checker: neighbouring squares stay apart
         return _scale(colour, shade)
     if region.startswith("yard"):
-        return _scale(PAINT[region[4]], PLACE_DIM + 6 if place else GROUND_DIM)
+        if place:
+            return _scale(PAINT[region[4]], PLACE_DIM + 10)
+        r0, c0 = layout.YARD_ORIGIN[region[4]]
+        if r0 + 1 <= row <= r0 + 4 and c0 + 1 <= col <= c0 + 4:
+            return _scale(PAINT["track"], GROUND_DIM)       # the yard's white middle
+        return _scale(PAINT[region[4]], PLACE_DIM)
     if region.startswith("home"):
         return _scale(PAINT[region[4]], PLACE_DIM)
     if place is not None and place[0] == "c":
@@ -89,14 +96,14 @@ def cell_colours(frame, pixel_map, use_boost=True):
         if any(rgb):
             cells[pos] = boost(rgb) if use_boost else rgb
         elif place[0] == "d":
-            cells[pos] = _scale(PAINT["die"], PLACE_DIM)
+            cells[pos] = _scale(PAINT["die"], DIE_PIP_DIM)
         else:
             cells[pos] = _painted(pos[0], pos[1], place)
-    # the die's panel: the cells between its pips
+    # the die's panel: around and between its pips
     r0, c0 = DIE_ORIGIN
-    for dr in range(3):
-        for dc in range(3):
-            cells.setdefault((r0 + dr, c0 + dc), _scale(PAINT["die"], GROUND_DIM))
+    for dr in range(-1, 4):
+        for dc in range(-1, 4):
+            cells.setdefault((r0 + dr, c0 + dc), _scale(PAINT["die"], DIE_FACE_DIM))
     return cells
 
 
@@ -107,7 +114,7 @@ def _bg(rgb):
 def render_lines(frame, pixel_map, status=(), use_boost=True):
     """The screen as a list of text lines with ANSI colours (no cursor movement)."""
     cells = cell_colours(frame, pixel_map, use_boost)
-    width = DIE_ORIGIN[1] + 3
+    width = DIE_ORIGIN[1] + 4
     lines = []
     for row in range(layout.SIZE):
         parts = []
@@ -128,7 +135,7 @@ def render_lines(frame, pixel_map, status=(), use_boost=True):
         if row < len(LEGEND):
             parts.append("   " + LEGEND[row])
         elif row == DIE_ORIGIN[0] + 1:
-            parts.append("   the die")
+            parts.append("   <- the die")
         lines.append("".join(parts))
     lines.extend(status)
     return lines
