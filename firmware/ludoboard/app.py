@@ -1,0 +1,664 @@
+"""The board application: one loop that polls the buttons and the serial link,
+runs the game, saves every action, and shows the lights.
+
+    app = App(hardware)
+    app.run()           # never returns; step() is one pass, for tests
+
+Modes: MENU (set-up on the board), CHECK (after a reset: the position is
+shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
+Every confirmed action is saved to NVM before the lights change.
+"""
+import ludo
+
+from . import buttons as btn
+from . import lights, places, players, session
+from .buttons import Buttons, ticks_diff
+from .clock import Clock
+from .hostlink import HostLink, CommandError
+from .menu import Menu, NOTHING, CHANGED, START, LEAVE, REFUSE
+from .pixelmap import PixelMap
+from .saves import Saves
+from .signals import (Painter, B_NONE, B_REFUSE, B_BONUS, B_PASS, B_FORFEIT, B_DOOR, B_TURNED,
+                      B_HOME, B_START, B_LEAVE, B_ERROR, BANNER_MS)
+
+MENU = 0
+CHECK = 1
+PLAY = 2
+PAUSE = 3
+OVER = 4
+MAP_CHECK = 5
+STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")
+
+COMPUTER_ROLL_MS = 900      # a computer seat rolls by itself after this pause
+MAP_CHECK_MS = 300          # per pixel while walking the strip
+DEADLINE_WARN_MS = 10000    # the seat's yard blinks fast this long before its deadline
+REPLAY_FEED_EVERY = 64      # feed the watchdog while replaying a long save
+ANIM_WRAP_MS = 1 << 24
+
+PAUSE_HAND_OVER = 0
+PAUSE_RESIGN = 1
+PAUSE_NEW = 2
+
+
+class App:
+    def __init__(self, hw, settings=None):
+        self.hw = hw
+        if settings is None:
+            settings = getattr(hw, "settings", None) or {}
+        self.frame = bytearray(3 * hw.pixel_count)
+        self.pixmap = PixelMap(hw.pixel_count)
+        self.pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
+        self.scene = lights.Scene()
+        self.painter = Painter()
+        self.buttons = Buttons(self.on_press)
+        self.saves = Saves(hw.nvm, hw.feed)
+        self.link = HostLink(hw, self)
+        self.clock = Clock()
+        self.menu = Menu(players.available())
+        self.game = None
+        self.hand = False           # dice entered by hand
+        self.mode = MENU
+        self.where = bytearray(16)      # each token's place in the game
+        self.physical = bytearray(16)   # where the tokens stand on the table
+        self.legal = ()
+        self.selected = -1
+        self.hint = False
+        self.cpu_at = -1            # transcript length the computer's choice belongs to
+        self.entry_value = 0        # a physical die's value being entered
+        self.last_origin = places.NONE
+        self.pause_item = 0
+        self.banner = B_NONE
+        self.banner_seat = -1
+        self.banner_arg = 0
+        self.banner_until = 0
+        self.phase_at = 0           # ticks when the current roll/choice began (computer pause)
+        self.phase_mark = -1        # transcript length phase_at belongs to
+        self.turn_at = 0            # ticks when the seat's turn began (deadline)
+        self.turn_seat = -1
+        self.warned = False
+        self.dirty = True
+        self.animated = False
+        now = hw.ticks_ms()
+        self.last_ticks = now
+        self.anim_ms = 0
+        self.turn_at = now
+        self.last_step = -1
+        self.map_check = settings.get("LUDO_MAP_CHECK", 0) == 1
+        self.map_index = 0
+        self.map_at = now
+        self.errors = []
+        if self.pixmap.error:
+            self.errors.append(self.pixmap.error)
+        self.resume()
+        if self.saves.error:
+            self.errors.append(self.saves.error)
+        for e in self.errors:
+            print(e)
+        if self.errors:
+            self.show_banner(B_ERROR, -1, 0)
+        if self.map_check:
+            self.mode_before_map = self.mode
+            self.mode = MAP_CHECK
+
+    # -- start-up --------------------------------------------------------
+    def resume(self):
+        """Take up the saved game, if any: replay its transcript and show the position (CHECK)."""
+        header = self.saves.load()
+        if header is None:
+            return
+        try:
+            g = session.game_from_header(header)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.saves.error = "save: cannot restart its game (%s)" % exc
+            return
+        saves = self.saves
+        for i in range(saves.count):
+            try:
+                session.apply_code(g, saves.code_at(i))
+            except ValueError:
+                saves.truncate(i)
+                saves.error = "save: action %d does not fit the game; resumed before it" % (i + 1)
+                break
+            if i % REPLAY_FEED_EVERY == 0:
+                self.hw.feed()
+        self.game = g
+        self.hand = header.get("dice") == "hand"
+        self.menu.can_leave = True
+        self.refresh()
+        self.last_origin = places.NONE
+        self.mode = CHECK
+
+    # -- the loop --------------------------------------------------------
+    def run(self):
+        while True:
+            self.step()
+
+    def step(self):
+        hw = self.hw
+        now = hw.ticks_ms()
+        ev = hw.poll_key()
+        while ev >= 0:
+            self.buttons.key_event(ev, now)
+            ev = hw.poll_key()
+        self.buttons.tick(now)
+        self.link.poll()
+        self.timers(now)
+        self.draw(now)
+        hw.feed()
+
+    def draw(self, now):
+        d = ticks_diff(now, self.last_ticks)
+        self.last_ticks = now
+        if d > 0:
+            self.anim_ms += d
+            if self.anim_ms >= ANIM_WRAP_MS:
+                self.anim_ms -= ANIM_WRAP_MS
+        if self.mode == MAP_CHECK:
+            self.draw_map_check(now)
+            return
+        step = self.anim_ms // lights.ANIM_STEP_MS
+        if self.dirty:
+            self.compose()
+            self.dirty = False
+        elif not self.animated or step == self.last_step:
+            return
+        self.last_step = step
+        lights.render(self.scene, self.pixmap.pixel, self.frame, step)
+        self.hw.show(self.frame)
+
+    def draw_map_check(self, now):
+        if ticks_diff(now, self.map_at) < MAP_CHECK_MS and not self.dirty:
+            return
+        self.dirty = False
+        self.map_at = now
+        frame = self.frame
+        for i in range(len(frame)):
+            frame[i] = 0
+        if self.map_index >= self.hw.pixel_count:
+            self.mode = self.mode_before_map
+            self.dirty = True
+            return
+        i = self.map_index * 3
+        frame[i] = frame[i + 1] = frame[i + 2] = 255
+        self.map_index += 1
+        self.hw.show(frame)
+
+    def timers(self, now):
+        if self.banner and ticks_diff(now, self.banner_until) >= 0:
+            self.banner = B_NONE
+            self.dirty = True
+        if self.mode != PLAY or self.fixing():
+            return
+        g = self.game
+        if g.turn != self.turn_seat:
+            self.turn_seat = g.turn
+            self.turn_at = now
+            self.warned = False
+        if len(g.transcript) != self.phase_mark:
+            self.phase_mark = len(g.transcript)
+            self.phase_at = now
+        if g.needs_roll() and not self.hand and self.is_computer() \
+                and ticks_diff(now, self.phase_at) >= COMPUTER_ROLL_MS:
+            self.do_roll(None)
+            return
+        limit = g.rules.deadline * 1000
+        if limit and not self.is_computer():
+            left = limit - ticks_diff(now, self.turn_at)
+            if left <= 0:
+                g.timeout()
+                self.committed(g.transcript[-1], None)
+            elif left <= DEADLINE_WARN_MS and not self.warned:
+                self.warned = True
+                self.dirty = True
+
+    # -- state -----------------------------------------------------------
+    def refresh(self):
+        """After the game changed: token places, legal moves, the computer's choice."""
+        g = self.game
+        for t in range(16):
+            self.where[t] = places.place_id(g.place(t))
+        self.legal = g.legal_moves
+        self.selected = -1
+        self.hint = False
+        self.entry_value = 0
+        if len(self.legal) == 1:
+            self.selected = 0
+        if self.is_computer() and self.legal:
+            self.cpu_choose()
+        self.dirty = True
+
+    def fixing(self):
+        for t in range(16):
+            if self.physical[t] != self.where[t]:
+                return True
+        return False
+
+    def settle(self):
+        """The players have put every token where the game says."""
+        for t in range(16):
+            self.physical[t] = self.where[t]
+        self.phase_mark = -1
+        self.turn_seat = -1
+
+    def is_computer(self):
+        g = self.game
+        return g is not None and players.available() and \
+            g.kinds.get(session.SEATS[g.turn], "human") != "human"
+
+    def cpu_choose(self):
+        g = self.game
+        move = players.choose(g, g.kinds[session.SEATS[g.turn]])
+        self.selected = self.index_of(move)
+        self.cpu_at = len(g.transcript)
+
+    def index_of(self, move):
+        if move is None:
+            return 0 if self.legal else -1
+        for i in range(len(self.legal)):
+            if self.legal[i].code == move.code:
+                return i
+        return 0
+
+    def show_banner(self, kind, seat, arg):
+        self.banner = kind
+        self.banner_seat = seat
+        self.banner_arg = arg
+        self.banner_until = (self.hw.ticks_ms() + BANNER_MS[kind]) & (btn.TICKS_PERIOD - 1)
+        self.dirty = True
+
+    def refuse(self):
+        self.show_banner(B_REFUSE, -1, 0)
+
+    # -- actions ---------------------------------------------------------
+    def committed(self, code, text):
+        """The game has taken one transcript code: save it, tell the PC, then change the lights."""
+        g = self.game
+        self.saves.append(code)
+        if text is None:
+            text = self.text_after(code)
+        self.link.send(session.action_line(g, len(g.transcript), text, session.events_of(g, code)))
+        if g.is_over():
+            self.link.send(session.end_line(g, len(g.transcript) + 1))
+            self.mode = OVER
+        self.refresh()
+        if code < 121:
+            self.banner_for(g.last_events)
+
+    def text_after(self, code):
+        g = self.game
+        if code < 16:
+            return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
+        return g.action_text(code)      # resign, timeout, undo, kind: position-free texts
+
+    def banner_for(self, events):
+        best = B_NONE
+        seat = self.game.turn
+        arg = 0
+        for e in events:
+            kind = B_NONE
+            who = -1
+            if e == "three-sixes" or e == "void" or e == "forfeit":
+                kind = B_FORFEIT
+            elif e.startswith("door "):
+                kind = B_DOOR
+                who = session.SEATS.index(e[5])
+            elif e.startswith("turned "):
+                kind = B_TURNED
+                who = session.SEATS.index(e[7])
+            elif e.startswith("resign ") or e.startswith("timeout "):
+                kind = B_LEAVE
+                who = session.SEATS.index(e[-1])
+            elif e == "pass":
+                kind = B_PASS
+            elif e == "bonus":
+                kind = B_BONUS
+            elif e.startswith("home "):
+                kind = B_HOME
+                who = session.SEATS.index(e[5])
+            elif e.startswith("start "):
+                kind = B_START
+                who = session.SEATS.index(e[6])
+            if kind and (best == B_NONE or _PRIORITY[kind] > _PRIORITY[best]):
+                best = kind
+                if who >= 0:
+                    seat = who
+                    arg = self.lane_of(who)
+        if best:
+            self.show_banner(best, seat, arg)
+
+    def lane_of(self, seat):
+        """The home column (physical colour) a seat's tokens finish in."""
+        return self.game.rules.entry[seat] // 13
+
+    def do_roll(self, value):
+        g = self.game
+        g.roll(value)
+        self.committed(g.transcript[-1], None)
+
+    def do_move(self, index):
+        g = self.game
+        m = self.legal[index]
+        text = str(m)
+        if not m.is_pass:
+            self.physical[m.token] = places.place_id(m.end_place)
+            self.last_origin = places.place_id(m.start_place)
+        g.push(m)
+        self.committed(m.code, text)
+
+    def undo(self):
+        """Take back the last move (and any roll after it); its roll stays to be played again."""
+        g = self.game
+        if not g.rules.can_undo:
+            return False
+        codes = g.codes
+        k = len(codes) - 1
+        while k >= 0 and codes[k] < 16:
+            k -= 1
+        if k < 0:
+            return False
+        while len(g) > k:
+            g.pop()
+            self.committed(g.transcript[-1], "undo")
+        self.last_origin = places.NONE
+        self.dirty = True
+        return True
+
+    def hand_over(self):
+        """The seat on turn goes to the computer (or back to a person)."""
+        g = self.game
+        letter = session.SEATS[g.turn]
+        if not players.available() or not len(g.transcript):
+            return False
+        kind = "human" if g.kinds.get(letter, "human") != "human" else players.LEAVE_KIND
+        g.set_kind(letter, kind)
+        self.committed(g.transcript[-1], None)
+        return True
+
+    def resign(self):
+        g = self.game
+        try:
+            g.resign(g.turn)
+        except ValueError:
+            return False
+        self.committed(g.transcript[-1], None)
+        return True
+
+    def start_game(self, preset, count, options, kinds, hand, seed=None):
+        """A new game (abandoning the one in progress); raises ValueError if it cannot be played."""
+        if not players.available():
+            kinds = {}
+        now = self.clock.now_iso(self.hw.ticks_ms())
+        g = session.new_game(preset, count, options, seed, now, kinds)
+        old = self.game
+        if old is not None and not old.is_over():
+            self.link.send(session.end_line(old, len(old.transcript) + 1))
+        self.game = g
+        self.hand = hand
+        self.saves.start(session.save_header(g, hand))
+        self.link.send(session.start_line(g))
+        self.menu.can_leave = True
+        self.last_origin = places.NONE
+        self.turn_seat = -1
+        self.mode = PLAY
+        self.refresh()
+        self.settle()
+
+    # -- buttons ---------------------------------------------------------
+    def on_press(self, button, long):
+        mode = self.mode
+        if mode == MAP_CHECK:
+            self.map_index = self.hw.pixel_count
+            self.dirty = True
+        elif mode == MENU:
+            self.press_menu(button)
+        elif button == btn.BACK and long and mode != PAUSE:
+            self.pause_item = self.first_pause_item(0)
+            self.mode = PAUSE
+            self.dirty = True
+        elif mode == PAUSE:
+            self.press_pause(button)
+        elif mode == CHECK:
+            if button == btn.CONFIRM:
+                self.settle()
+                self.mode = OVER if self.game.is_over() else PLAY
+                self.dirty = True
+            else:
+                self.refuse()
+        elif self.fixing():
+            if button == btn.CONFIRM:
+                self.settle()
+                self.dirty = True
+            elif button == btn.BACK and mode == PLAY:
+                self.press_back()
+            else:
+                self.refuse()
+        elif mode == OVER:
+            if button == btn.CONFIRM or button == btn.ROLL:
+                self.open_menu()
+            else:
+                self.refuse()
+        else:
+            self.press_play(button, long)
+
+    def press_play(self, button, long):
+        g = self.game
+        if g.needs_roll():
+            if button == btn.ROLL and not self.hand:
+                self.do_roll(None)
+            elif self.hand and (button == btn.ROLL or button == btn.SELECT):
+                self.entry_value = self.entry_value % 6 + 1
+                self.dirty = True
+            elif self.hand and button == btn.CONFIRM and self.entry_value:
+                self.do_roll(self.entry_value)
+            elif button == btn.BACK:
+                if self.entry_value:
+                    self.entry_value = 0
+                    self.dirty = True
+                else:
+                    self.press_back()
+            else:
+                self.refuse()
+            return
+        computer = self.is_computer()
+        if button == btn.SELECT and not computer:
+            if long:
+                self.coach()
+            else:
+                self.select_next()
+        elif button == btn.CONFIRM and 0 <= self.selected < len(self.legal):
+            self.do_move(self.selected)
+        elif button == btn.BACK:
+            if self.selected >= 0 and not computer and len(self.legal) > 1:
+                self.selected = -1
+                self.hint = False
+                self.dirty = True
+            else:
+                self.press_back()
+        else:
+            self.refuse()
+
+    def press_back(self):
+        if not self.undo():
+            self.refuse()
+
+    def select_next(self):
+        """The next legal move, skipping any that looks the same on the board."""
+        legal = self.legal
+        n = len(legal)
+        if not n:
+            self.refuse()
+            return
+        i = self.selected
+        for _ in range(n):
+            i = (i + 1) % n
+            if not self.looks_like_earlier(i):
+                break
+        self.selected = i
+        self.hint = False
+        self.dirty = True
+
+    def looks_like_earlier(self, i):
+        legal = self.legal
+        m = legal[i]
+        for j in range(i):
+            o = legal[j]
+            if o.roll == m.roll and o.start_place == m.start_place and o.end_place == m.end_place:
+                return True
+        return False
+
+    def coach(self):
+        """Long press on select: light the move the Hard computer would play."""
+        move = players.choose(self.game, players.COACH_KIND)
+        if move is None:
+            self.refuse()
+            return
+        self.selected = self.index_of(move)
+        self.hint = True
+        self.dirty = True
+
+    def pause_items(self):
+        g = self.game
+        return (players.available() and len(g.transcript) > 0 and not g.is_over(),
+                g.rules.can_resign and not g.is_over(),
+                True)
+
+    def first_pause_item(self, start):
+        ok = self.pause_items()
+        for k in range(3):
+            i = (start + k) % 3
+            if ok[i]:
+                return i
+        return PAUSE_NEW
+
+    def press_pause(self, button):
+        if button == btn.SELECT:
+            self.pause_item = self.first_pause_item(self.pause_item + 1)
+            self.dirty = True
+        elif button == btn.CONFIRM:
+            item = self.pause_item
+            self.mode = OVER if self.game.is_over() else PLAY
+            self.dirty = True
+            if item == PAUSE_HAND_OVER:
+                if not self.hand_over():
+                    self.refuse()
+            elif item == PAUSE_RESIGN:
+                if not self.resign():
+                    self.refuse()
+            else:
+                self.open_menu()
+        elif button == btn.BACK:
+            self.mode = OVER if self.game.is_over() else PLAY
+            self.dirty = True
+        else:
+            self.refuse()
+
+    def open_menu(self):
+        self.mode = MENU
+        self.menu.can_leave = self.game is not None
+        self.menu.open(0)
+        self.dirty = True
+
+    def press_menu(self, button):
+        m = self.menu
+        if button == btn.SELECT:
+            result = m.press_select()
+        elif button == btn.CONFIRM:
+            result = m.press_confirm()
+        elif button == btn.BACK:
+            result = m.press_back()
+        else:
+            result = START
+        if result == START:
+            problem = m.check()
+            if problem is None:
+                self.start_game(m.preset_name(), m.count(), m.options(), m.kinds_by_letter(), m.hand)
+                return
+            print("menu: " + problem)
+            result = REFUSE
+        if result == LEAVE:
+            self.mode = OVER if self.game.is_over() else PLAY
+            self.dirty = True
+        elif result == REFUSE:
+            self.refuse()
+        elif result != NOTHING:
+            self.dirty = True
+
+    # -- the lights ------------------------------------------------------
+    def compose(self):
+        scene = self.scene
+        scene.clear()
+        p = self.painter
+        mode = self.mode
+        g = self.game
+        if mode == MENU:
+            p.menu(scene, self.menu)
+        else:
+            p.board(scene, g, self.where, self.last_origin)
+            if mode == OVER and not self.fixing():
+                p.win(scene, g)
+            elif mode == CHECK:
+                p.turn(scene, g, self.where)
+                p.check(scene)
+            elif self.fixing():
+                p.fixups(scene, g, self.physical, self.where)
+            else:
+                p.turn(scene, g, self.where, self.warned)
+                if not g.needs_roll():
+                    p.moves(scene, g, self.legal, self.selected, self.hint)
+                p.die_play(scene, g, self.legal, self.selected, self.entry_value, self.hand)
+            if mode == PAUSE:
+                p.pause(scene, self.pause_item)
+        if self.banner:
+            p.banner(scene, self.banner, self.banner_seat, self.banner_arg, g)
+        self.animated = scene.animated()
+
+    # -- commands from the PC (hostlink) ---------------------------------
+    def still(self, g):
+        return lambda: self.game is g
+
+    def seq(self):
+        g = self.game
+        return session.last_seq(g, g.is_over()) if g is not None else None
+
+    def cmd_status(self, args):
+        g = self.game
+        state = STATE_NAMES[self.mode]
+        return ludo.dumps({"game": g.game_id if g else None, "position": g.position() if g else None,
+                           "re": "status", "seq": self.seq(), "state": state,
+                           "turn": session.SEATS[g.turn] if g else None})
+
+    def cmd_record(self, args):
+        g = self.game
+        if g is None:
+            raise CommandError("no game yet")
+        return session.record_lines(g, g.is_over(), self.still(g))
+
+    def cmd_resend(self, args):
+        g = self.game
+        if g is None or args["game"] != g.game_id:
+            raise CommandError("no game %s on the board (the current one is %s)"
+                               % (args["game"], g.game_id if g else "none"))
+        first = args["from"]
+        last = self.seq()
+        if first > last:
+            raise CommandError("resend from %d: the last event is %d" % (first, last))
+        return session.event_lines(g, first, last, g.is_over(), self.still(g))
+
+    def cmd_new(self, args):
+        kinds = args.get("kinds", {})
+        self.start_game(args.get("preset", "classic"), args.get("players"), args.get("options", {}),
+                        kinds, args.get("dice", "device") == "hand", args.get("seed"))
+        return '{"cmd":"new","re":"ok"}'
+
+    def cmd_press(self, args):
+        self.on_press(btn.NAMES.index(args["button"]), bool(args.get("long", False)))
+        return '{"cmd":"press","re":"ok"}'
+
+    def cmd_time(self, args):
+        self.clock.set(args["now"], self.hw.ticks_ms())
+        return '{"cmd":"time","re":"ok"}'
+
+
+_PRIORITY = bytearray(16)
+for _i, _k in enumerate((B_START, B_HOME, B_BONUS, B_PASS, B_TURNED, B_DOOR, B_LEAVE, B_FORFEIT)):
+    _PRIORITY[_k] = _i + 1

@@ -1,0 +1,116 @@
+"""The light engine: a Scene says, per place, which colours to show and how to
+animate them; `render` turns a Scene into a frame without allocating.
+
+Colours are packed ints 0xRRGGBB (no tuples).  A place shows one colour
+steadily, or cycles through up to four colours, each held `period` animation
+steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
+so neighbours can chase or alternate.  Scenes are rebuilt only when the
+state changes (see signals.py); animation frames only re-render.
+"""
+from . import places
+
+ANIM_STEP_MS = 40           # one animation step; frames are re-rendered at most this often
+STEP_WRAP = 1 << 20         # the step counter wraps here (about 11 h)
+MAX_COLOURS = 4
+NP = places.COUNT
+
+
+def scale(rgb, level):
+    """rgb scaled by level/255."""
+    return ((((rgb >> 16) & 255) * level // 255) << 16) | \
+        ((((rgb >> 8) & 255) * level // 255) << 8) | ((rgb & 255) * level // 255)
+
+
+class Scene:
+    def __init__(self):
+        self.col = [0] * (NP * MAX_COLOURS)
+        self.ncol = bytearray(NP)
+        self.period = bytearray(NP)
+        self.offset = bytearray(NP)
+        self.fade = bytearray(NP)
+
+    def clear(self):
+        for p in range(NP):
+            self.ncol[p] = 0
+
+    def set(self, p, rgb):
+        """Show one colour steadily (replaces whatever the place showed)."""
+        self.col[p * MAX_COLOURS] = rgb
+        self.ncol[p] = 1
+
+    def off(self, p):
+        self.ncol[p] = 0
+
+    def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
+        """Cycle through two to four colours (-1 = unused), `period` steps each."""
+        base = p * MAX_COLOURS
+        col = self.col
+        col[base] = c0
+        col[base + 1] = c1
+        n = 2
+        if c2 >= 0:
+            col[base + 2] = c2
+            n = 3
+            if c3 >= 0:
+                col[base + 3] = c3
+                n = 4
+        self.ncol[p] = n
+        self.period[p] = period
+        self.offset[p] = offset
+        self.fade[p] = fade
+
+    def add(self, p, rgb, period):
+        """Add one more colour to a place's cycle (shared squares); at most 4 kept."""
+        n = self.ncol[p]
+        if n >= MAX_COLOURS:
+            return
+        self.col[p * MAX_COLOURS + n] = rgb
+        self.ncol[p] = n + 1
+        if n == 0:
+            return
+        self.period[p] = period
+        self.offset[p] = 0
+        self.fade[p] = 0
+
+    def animated(self):
+        for p in range(NP):
+            if self.ncol[p] > 1:
+                return True
+        return False
+
+    def colour_at(self, p, step):
+        """The colour place p shows at animation step `step` (packed int)."""
+        n = self.ncol[p]
+        if n == 0:
+            return 0
+        base = p * MAX_COLOURS
+        if n == 1:
+            return self.col[base]
+        per = self.period[p] or 1
+        pos = step // per + self.offset[p]
+        k = pos % n
+        a = self.col[base + k]
+        if not self.fade[p]:
+            return a
+        b = self.col[base + (k + 1) % n]
+        f = step % per
+        ra = (a >> 16) & 255
+        ga = (a >> 8) & 255
+        ba = a & 255
+        r = ra + (((b >> 16) & 255) - ra) * f // per
+        g = ga + (((b >> 8) & 255) - ga) * f // per
+        bl = ba + ((b & 255) - ba) * f // per
+        return (r << 16) | (g << 8) | bl
+
+
+def render(scene, pixel, frame, step):
+    """Write the scene at animation step `step` into frame (R,G,B per pixel)."""
+    for p in range(NP):
+        i = pixel[p]
+        if i < 0:
+            continue
+        c = scene.colour_at(p, step)
+        i *= 3
+        frame[i] = (c >> 16) & 255
+        frame[i + 1] = (c >> 8) & 255
+        frame[i + 2] = c & 255

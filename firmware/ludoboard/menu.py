@@ -1,0 +1,167 @@
+"""The setup menu on the board: preset, players, computer seats, options, dice.
+
+Pages (the Red home column counts them): preset, players, computer seats
+(only when the computer players are installed), options of the preset (house
+rules included), dice.  select = next value, confirm = next item, back =
+previous item, roll = start the game now with what is chosen.
+"""
+from ludo import rules as ludo_rules
+
+PAGES = 5
+PAGE_PRESET = 0
+PAGE_PLAYERS = 1
+PAGE_KINDS = 2
+PAGE_OPTIONS = 3
+PAGE_DICE = 4
+KINDS = ("human", "easy", "medium", "hard")
+
+# The order options are offered in: the preset's own first, then house rules.
+OPTION_ORDER = ("mode", "safe_squares", "quick", "mandatory_kill", "teams", "rolloff", "deadline",
+                "stars", "capture_bonus", "centre_bonus", "three_sixes", "blockades", "rebound",
+                "entry_on_1", "highest_starts", "tokens_to_win")
+CHOICES = {
+    "three_sixes": ("forfeit", "void", "none"),
+    "mode": ("ordinary", "free"),
+    "tokens_to_win": (4, 3, 2, 1),
+    "deadline": (0, 30, 60, 120, 300),
+}
+
+# what a press did
+NOTHING = 0
+CHANGED = 1
+START = 2
+LEAVE = 3
+REFUSE = 4
+
+
+def values_of(name):
+    if name in CHOICES:
+        return CHOICES[name]
+    return (False, True)
+
+
+class Menu:
+    def __init__(self, computers=False):
+        self.computers = computers      # the computer players are installed
+        self.can_leave = False          # back on the first page returns to a game
+        self.preset = 1                 # classic
+        self.players = 4
+        self.hand = False
+        self.kinds = bytearray(4)       # index into KINDS, per seat
+        self.open(0)
+        self._preset_changed()
+
+    def open(self, page):
+        self.page = page
+        self.cursor = 0
+
+    # -- what is chosen --------------------------------------------------
+    def preset_name(self):
+        return ludo_rules.PRESETS[self.preset]
+
+    def count(self):
+        return self.players
+
+    def seats(self):
+        return self._seats
+
+    def kind_index(self, seat):
+        return self.kinds[seat]
+
+    def options(self):
+        """The options changed from the preset's defaults (name -> value)."""
+        out = {}
+        defaults = ludo_rules.option_defaults(self.preset_name())
+        for name in self.names:
+            v = values_of(name)[self.values[name]]
+            if v != defaults[name]:
+                out[name] = v
+        return out
+
+    def kinds_by_letter(self):
+        out = {}
+        for s in self._seats:
+            if self.kinds[s]:
+                out[ludo_rules.SEAT_LETTERS[s]] = KINDS[self.kinds[s]]
+        return out
+
+    def option_display(self):
+        """(0, 0|1) for an on/off option, (1, index) for a choice; for the die."""
+        name = self.names[self.cursor]
+        index = self.values[name]
+        return (0 if name not in CHOICES else 1), index
+
+    def check(self):
+        """None if the choices make a game, else the rules' one-line complaint."""
+        try:
+            ludo_rules.Rules(self.preset_name(), self.players, self.options())
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    # -- changes ---------------------------------------------------------
+    def _preset_changed(self):
+        name = self.preset_name()
+        defaults = ludo_rules.option_defaults(name)
+        self.names = [n for n in OPTION_ORDER if n in defaults]
+        self.names += [n for n in sorted(defaults) if n not in OPTION_ORDER]
+        self.values = {}
+        for n in self.names:
+            vals = values_of(n)
+            self.values[n] = vals.index(defaults[n]) if defaults[n] in vals else 0
+        self._players_changed()
+
+    def _players_changed(self):
+        self._seats = ludo_rules.Rules(self.preset_name(), self.players).seats
+
+    def _pages(self):
+        return [p for p in range(PAGES) if p != PAGE_KINDS or self.computers]
+
+    def _step_page(self, delta):
+        pages = self._pages()
+        i = pages.index(self.page) + delta
+        if i < 0:
+            return LEAVE if self.can_leave else REFUSE
+        if i >= len(pages):
+            return START
+        self.open(pages[i])
+        if delta < 0 and self.page == PAGE_KINDS:
+            self.cursor = len(self._seats) - 1
+        elif delta < 0 and self.page == PAGE_OPTIONS:
+            self.cursor = len(self.names) - 1
+        return CHANGED
+
+    def press_select(self):
+        page = self.page
+        if page == PAGE_PRESET:
+            self.preset = (self.preset + 1) % len(ludo_rules.PRESETS)
+            self._preset_changed()
+        elif page == PAGE_PLAYERS:
+            self.players = self.players + 1 if self.players < 4 else 2
+            self._players_changed()
+        elif page == PAGE_KINDS:
+            s = self._seats[self.cursor]
+            self.kinds[s] = (self.kinds[s] + 1) % len(KINDS)
+        elif page == PAGE_OPTIONS:
+            if not self.names:
+                return REFUSE
+            name = self.names[self.cursor]
+            self.values[name] = (self.values[name] + 1) % len(values_of(name))
+        else:
+            self.hand = not self.hand
+        return CHANGED
+
+    def press_confirm(self):
+        if self.page == PAGE_KINDS and self.cursor + 1 < len(self._seats):
+            self.cursor += 1
+            return CHANGED
+        if self.page == PAGE_OPTIONS and self.cursor + 1 < len(self.names):
+            self.cursor += 1
+            return CHANGED
+        return self._step_page(1)
+
+    def press_back(self):
+        if self.page in (PAGE_KINDS, PAGE_OPTIONS) and self.cursor > 0:
+            self.cursor -= 1
+            return CHANGED
+        return self._step_page(-1)
