@@ -1,0 +1,112 @@
+"""The self-contained HTML replay page: one file, inline CSS, JS and SVG, no network.
+
+Python draws the board (static SVG from layout.py) and computes every step's
+position with the rules core (`_steps.Replay`); the page only places tokens.
+The page is driven by the slider, the buttons, the move list, the keyboard
+(arrows, n/p, Home/End, space to play) and the URL fragment (`#step=12`).
+Everything from the file is inserted as text (textContent), never as HTML.
+
+Hooks for tests: `document.body.dataset.step` is the step shown, each token
+is `<g class="token" data-token="R1" data-place="t12">`, `window.ludoReplay`
+has `go(n)`, `step()` and the embedded `data`.
+"""
+import html
+import json
+
+from . import layout
+from ._steps import board_cells, describe
+
+CELL = 40
+SIZE = layout.SIZE * CELL
+COLOURS = {"R": "#d32f2f", "G": "#2e7d32", "Y": "#f9a825", "B": "#1565c0"}
+PALE = {"R": "#f8d7d7", "G": "#d6ecd6", "Y": "#fdf0c8", "B": "#d4e3f6"}
+ENTRY_SQUARE = {"R": 0, "G": 13, "Y": 26, "B": 39}
+
+
+def _rect(row, col, fill, cls="cell"):
+    return '<rect class="%s" x="%d" y="%d" width="%d" height="%d" fill="%s"/>' % (
+        cls, col * CELL, row * CELL, CELL, CELL, fill)
+
+
+def board_svg():
+    """The painted board, without tokens."""
+    parts = ['<rect x="0" y="0" width="%d" height="%d" fill="#fffdf7"/>' % (SIZE, SIZE)]
+    entries = {layout.TRACK_CELLS[sq]: s for s, sq in ENTRY_SQUARE.items()}
+    for row in range(layout.SIZE):
+        for col in range(layout.SIZE):
+            region = layout.region(row, col)
+            if region == "track":
+                fill = COLOURS[entries[(row, col)]] if (row, col) in entries else "#ffffff"
+                parts.append(_rect(row, col, fill))
+            elif region.startswith("home"):
+                parts.append(_rect(row, col, COLOURS[region[4]]))
+    for s, (r0, c0) in layout.YARD_ORIGIN.items():
+        x, y = c0 * CELL, r0 * CELL
+        parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>' % (x, y, 6 * CELL, 6 * CELL, COLOURS[s]))
+        parts.append('<rect x="%d" y="%d" width="%d" height="%d" rx="12" fill="%s"/>' % (
+            x + CELL // 2, y + CELL // 2, 5 * CELL, 5 * CELL, PALE[s]))
+        for (r, c) in layout.YARD_CELLS[s]:
+            parts.append('<circle cx="%d" cy="%d" r="%d" fill="#fff" stroke="%s" stroke-width="3"/>' % (
+                c * CELL + CELL // 2, r * CELL + CELL // 2, CELL // 2 - 2, COLOURS[s]))
+    # The centre: four triangles meeting in the middle, each pointing at its colour's column.
+    x0, y0, x1, y1 = 6 * CELL, 6 * CELL, 9 * CELL, 9 * CELL
+    mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+    corners = {"R": ((x0, y1), (x1, y1)), "G": ((x0, y0), (x0, y1)),
+               "Y": ((x0, y0), (x1, y0)), "B": ((x1, y0), (x1, y1))}
+    for s, ((ax, ay), (bx, by)) in corners.items():
+        parts.append('<polygon points="%d,%d %d,%d %d,%d" fill="%s" stroke="#333" stroke-width="1"/>' % (
+            ax, ay, bx, by, mx, my, COLOURS[s]))
+    # Grid lines over the cross-shaped track and home columns.
+    for row in range(layout.SIZE):
+        for col in range(layout.SIZE):
+            region = layout.region(row, col)
+            if region == "track" or region.startswith("home"):
+                parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#555" '
+                             'stroke-width="1"/>' % (col * CELL, row * CELL, CELL, CELL))
+    parts.append('<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#222" stroke-width="4"/>' % (SIZE, SIZE))
+    return "\n".join(parts)
+
+
+def page_data(replay, title):
+    tokens = sorted(replay.steps[0]["places"])
+    steps = []
+    for st in replay.steps:
+        steps.append({
+            "p": [st["places"][t] for t in tokens],
+            "line": st["line"], "actor": st["actor"], "turn": st["turn"],
+            "pending": st["pending"], "captures": st["captures"], "events": st["events"],
+            "roll": st["roll"], "moved": st["moved"], "result": st["result"],
+            "kinds": st["kinds"], "text": describe(st),
+        })
+    last_roll = None
+    for st in steps:
+        if st["roll"] is not None:
+            last_roll = st["roll"]
+        st["die"] = last_roll
+    h = replay.header
+    return {
+        "title": title,
+        "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
+        "players": replay.seats, "start": str(h.get("start") or ""),
+        "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
+        "tokens": tokens, "cells": board_cells(), "cell": CELL,
+        "colours": COLOURS, "steps": steps,
+    }
+
+
+def _script_json(obj):
+    """JSON that is safe inside <script>: no '<', '>' or '&' can end the element."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def render_page(replay, title):
+    from ._replay_assets import CSS, JS, PAGE
+    return PAGE % {
+        "title": html.escape(title),
+        "css": CSS,
+        "size": SIZE,
+        "board": board_svg(),
+        "data": _script_json(page_data(replay, title)),
+        "js": JS,
+    }

@@ -1,0 +1,93 @@
+"""The positions of a recorded game, step by step, computed with the rules core.
+
+Step 0 is the start; step N is the position after the record's N-th action
+line (rolls, moves, take-backs and `kind` lines all count, as in the file).
+Shared by the terminal replay and the HTML page (which embeds them as JSON).
+"""
+import ludo
+from ludo.record import push_line
+
+from . import layout
+
+
+class Replay:
+    """`steps`: list of dicts (see `_snapshot`); `error`: (line number, message) where the
+    replay had to stop, else None; `header`/`footer`: the record's."""
+
+    def __init__(self, rec):
+        self.header = rec.header
+        self.footer = rec.footer
+        self.steps = []
+        self.error = None
+        g = rec.replay(upto=0)
+        self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
+        self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
+        self.steps.append(self._snapshot(g, None, None))
+        for i, line in enumerate(rec.actions):
+            actor = ludo.SEAT_LETTERS[g.turn]
+            try:
+                push_line(g, line)
+            except ludo.LudoError as exc:
+                self.error = (i + 2, "action %d (%r): %s" % (i + 1, line[:60], exc))
+                break
+            self.steps.append(self._snapshot(g, line, actor))
+
+    def _snapshot(self, g, line, actor):
+        places = {}
+        for t in self.tokens:
+            places[ludo.token_name(t)] = g.place(t)
+        events = [str(e) for e in g.last_events]
+        step = {
+            "n": len(self.steps),
+            "line": line,
+            "actor": actor,
+            "turn": ludo.SEAT_LETTERS[g.turn],
+            "places": places,
+            "pending": list(g.pending_rolls),
+            "events": events,
+            "captures": [e.split(" ", 1)[1] for e in events if e.startswith("capture ")],
+            "kinds": dict(g.kinds),
+            "result": None,
+            "roll": None,
+            "moved": None,
+        }
+        if line and line.startswith("roll "):
+            step["roll"] = int(line.split(" ")[1])
+        move = g.last_move if line and line[0] in "RGYB" and line[1:2] in "1234" else None
+        if move is not None:
+            step["moved"] = [ludo.token_name(move.token), move.start_place, move.end_place]
+        out = g.outcome()
+        if out is not None:
+            step["result"] = out.result()
+            step["termination"] = out.termination
+        return step
+
+    def last_roll(self, n):
+        """The most recent roll at or before step n (for the die display), or None."""
+        for step in reversed(self.steps[:n + 1]):
+            if step["roll"] is not None:
+                return step["roll"]
+        return None
+
+
+def describe(step):
+    """One line about what a step did: 'R: R1 3-9xG2 (capture G2)'."""
+    if step["line"] is None:
+        return "start"
+    text = "%s: %s" % (step["actor"], step["line"])
+    shown = [e for e in step["events"] if not e.startswith("capture ")]
+    if step["captures"]:
+        shown.insert(0, "captures " + " ".join(step["captures"]))
+    if shown:
+        text += "  (" + ", ".join(shown) + ")"
+    return text
+
+
+def board_cells():
+    """{place: [row, col]} for every place on the grid (the die is drawn apart)."""
+    out = {}
+    for place in layout.all_places():
+        cell = layout.cell(place)
+        if cell is not None:
+            out[place] = list(cell)
+    return out
