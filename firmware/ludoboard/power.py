@@ -50,7 +50,7 @@ def limit(frame, out, brightness, budget_ma):
     """Write frame into out scaled by brightness (percent) and capped at budget_ma.
 
     frame and out are two bytearrays of the same length (R,G,B per pixel).
-    Returns the scale used, out of 256 (256 = unchanged).
+    Returns the scale used, out of 256 (256 = unchanged; rounded down when over budget).
     """
     n = len(frame)
     scale = brightness_scale(brightness)
@@ -65,9 +65,9 @@ def limit(frame, out, brightness, budget_ma):
         total += value
     if total <= allowed:
         return scale
-    # Over budget: each value becomes value * s >> 8 <= value * s / 256, so the
-    # new sum is at most raw * s / 256 <= allowed.  (raw > 0 here.)
-    scale = allowed * SCALE_ONE // raw
+    # Over budget: each value becomes value * allowed // raw, so the new sum is
+    # at most allowed (raw > 0 here), and every value is below its brightness
+    # value. value * allowed stays under 2**30 (small ints, no allocation).
     for i in range(n):
-        out[i] = (frame[i] * scale) >> 8
-    return scale
+        out[i] = frame[i] * allowed // raw
+    return allowed * SCALE_ONE // raw
