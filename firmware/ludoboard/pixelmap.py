@@ -79,7 +79,7 @@ class PixelMap:
             table[pid] = index
         for pid in range(places.COUNT):
             if table[pid] == UNMAPPED:
-                return "place %s has no pixel" % places.NAMES[pid]
+                return "place %s has no pixel" % places.place_name(pid)
         for pid in range(places.COUNT):
             self.pixel[pid] = table[pid]
         return None

@@ -2,6 +2,7 @@
 
 Order: track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
 die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().
+Names are parsed, not looked up, so no table of 99 strings sits in RAM.
 """
 
 SEATS = "RGYB"
@@ -14,35 +15,55 @@ COUNT = 99
 NONE = 255          # "no place" (a token off the board)
 
 
-def _names():
-    out = ["t%d" % i for i in range(52)]
-    for s in SEATS:
-        for k in range(1, 6):
-            out.append("h%s%d" % (s, k))
-    for s in SEATS:
-        for k in range(1, 5):
-            out.append("y%s%d" % (s, k))
-    for s in SEATS:
-        out.append("c" + s)
-    for k in range(1, 8):
-        out.append("d%d" % k)
-    return tuple(out)
-
-
-NAMES = _names()
-_IDS = {}
-for _i in range(COUNT):
-    _IDS[NAMES[_i]] = _i
+def _number(text, low, high):
+    if not text or len(text) > 2:
+        return -1
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return -1
+    n = int(text)
+    if n < low or n > high or (len(text) == 2 and text[0] == "0"):
+        return -1
+    return n
 
 
 def place_id(name):
     """Id of a place name; NONE for None (off the board); ValueError if unknown."""
     if name is None:
         return NONE
-    i = _IDS.get(name)
-    if i is None:
+    pid = -1
+    if isinstance(name, str) and name:
+        kind = name[0]
+        seat = SEATS.find(name[1:2]) if len(name) > 1 else -1
+        if kind == "t":
+            n = _number(name[1:], 0, 51)
+            pid = TRACK + n if n >= 0 else -1
+        elif kind == "h" and seat >= 0:
+            n = _number(name[2:], 1, 5)
+            pid = HOME + seat * 5 + n - 1 if n > 0 else -1
+        elif kind == "y" and seat >= 0:
+            n = _number(name[2:], 1, 4)
+            pid = YARD + seat * 4 + n - 1 if n > 0 else -1
+        elif kind == "c" and seat >= 0 and len(name) == 2:
+            pid = CENTRE + seat
+        elif kind == "d":
+            n = _number(name[1:], 1, 7)
+            pid = DIE + n - 1 if n > 0 else -1
+    if pid < 0:
         raise ValueError("unknown place %r" % (name,))
-    return i
+    return pid
+
+
+def place_name(pid):
+    if pid < HOME:
+        return "t%d" % pid
+    if pid < YARD:
+        return "h%s%d" % (SEATS[(pid - HOME) // 5], (pid - HOME) % 5 + 1)
+    if pid < CENTRE:
+        return "y%s%d" % (SEATS[(pid - YARD) // 4], (pid - YARD) % 4 + 1)
+    if pid < DIE:
+        return "c" + SEATS[pid - CENTRE]
+    return "d%d" % (pid - DIE + 1)
 
 
 def yard_id(token):

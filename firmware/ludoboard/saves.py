@@ -14,7 +14,7 @@ CRC) rewrites the whole sector in one write.
 """
 import json
 
-from . import jsonl
+from ludo import dumps
 
 MAGIC = b"L1"
 FEED_EVERY = 256            # feed the watchdog this often while scanning
@@ -177,7 +177,7 @@ class Saves:
             return False
         count = self.count if source is not None else 0
         self.header["packed"] = count
-        head = jsonl.dumps(self.header).encode()
+        head = dumps(self.header).encode()
         size = self.size
         total = 4 + len(head) + 2 + count + 2
         if total + 2 > size:
