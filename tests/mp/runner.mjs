@@ -1,0 +1,214 @@
+// A real MicroPython interpreter (the npm WebAssembly port) serving Python
+// code to the test process, one JSON object per line on stdin/stdout.
+//
+//   node tests/mp/runner.mjs [--mount DIR]... [--heapsize BYTES] [--pystack WORDS]
+//
+// Each --mount DIR (default: the repo's firmware/) is copied into the
+// interpreter's file system under the same absolute path (so tracebacks name
+// the real files) and put on sys.path, the first given first. The current
+// directory is the first mount, as the CIRCUITPY drive's root is on a board.
+//
+// Request:  {"code": "...", "reset": false, "mounts": [DIR...], "keep_globals": false, "timeout_ms": 300000}
+//   reset: run in a new interpreter (default mounts plus `mounts`);
+//   mounts: directories to add first (ignored when already mounted);
+//   keep_globals: run in the globals left by the previous request (otherwise
+//   the __main__ globals are cleared; imported modules stay cached).
+// Reply:    {"stdout": "...", "stderr": "...", "error": null | {"type", "message", "traceback"}, "ms": N}
+//
+// Each request is a separate top-level runPython call: MicroPython's GC frees
+// nothing inside a running call, so memory measurements need several requests.
+// The interpreter runs in a worker thread: a new interpreter is a new worker
+// (the npm module keeps global state, two interpreters in one thread clash),
+// and a request that runs past its timeout ends the worker, not this process.
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { createInterface } from "node:readline";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_MOUNT = path.resolve(HERE, "..", "..", "firmware");
+const DEFAULT_TIMEOUT_MS = 300000;
+
+if (isMainThread) {
+    await serve();
+} else {
+    await interpret();
+}
+
+function parseArgs(argv) {
+    const opts = { mounts: [], heapsize: 1024 * 1024, pystack: 8 * 1024 };
+    for (let i = 0; i < argv.length; i++) {
+        const a = argv[i];
+        const value = argv[i + 1];
+        if (a === "--mount" && value) { opts.mounts.push(path.resolve(value)); i++; }
+        else if (a === "--heapsize" && value) { opts.heapsize = parseInt(value, 10); i++; }
+        else if (a === "--pystack" && value) { opts.pystack = parseInt(value, 10); i++; }
+        else { process.stderr.write(`runner.mjs: unknown argument ${a}\n`); process.exit(2); }
+    }
+    if (opts.mounts.length === 0) opts.mounts.push(DEFAULT_MOUNT);
+    return opts;
+}
+
+// ---- main thread: the line protocol, one worker per interpreter ----------
+
+async function serve() {
+    const opts = parseArgs(process.argv.slice(2));
+    let worker = null;
+    let mounted = [];
+
+    const reply = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
+    const failure = (type, message) => ({
+        stdout: "", stderr: "", ms: 0,
+        error: { type, message, traceback: `${type}: ${message}\n` },
+    });
+
+    function startWorker(extra) {
+        if (worker) worker.terminate();
+        mounted = unique([...opts.mounts, ...extra]);
+        worker = new Worker(fileURLToPath(import.meta.url), {
+            workerData: { heapsize: opts.heapsize, pystack: opts.pystack },
+        });
+        worker.unref();
+        return ask(worker, { op: "mount", dirs: mounted });
+    }
+
+    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+    for await (const line of lines) {
+        if (!line.trim()) continue;
+        let req;
+        try {
+            req = JSON.parse(line);
+            if (typeof req.code !== "string") throw new Error("no \"code\" string");
+        } catch (e) {
+            reply(failure("ProtocolError", `bad request: ${e.message}`));
+            continue;
+        }
+        const extra = (req.mounts || []).map((d) => path.resolve(d));
+        const timeout = req.timeout_ms || DEFAULT_TIMEOUT_MS;
+        try {
+            if (req.reset || !worker) {
+                await startWorker(extra);
+            } else {
+                const fresh = extra.filter((d) => !mounted.includes(d));
+                if (fresh.length) {
+                    mounted.push(...fresh);
+                    await ask(worker, { op: "mount", dirs: fresh });
+                }
+            }
+            const answer = await withTimeout(
+                ask(worker, { op: "run", code: req.code, keep_globals: !!req.keep_globals }), timeout);
+            reply(answer);
+        } catch (e) {
+            // A timeout or a crashed worker: that interpreter is gone.
+            if (worker) worker.terminate();
+            worker = null;
+            reply(failure(e.code === "TIMEOUT" ? "Timeout" : "RunnerError", e.message));
+        }
+    }
+    if (worker) await worker.terminate();
+}
+
+function unique(list) {
+    return list.filter((d, i) => list.indexOf(d) === i);
+}
+
+function ask(worker, msg) {
+    return new Promise((resolve, reject) => {
+        const cleanup = () => {
+            worker.off("message", onMessage);
+            worker.off("error", onError);
+            worker.off("exit", onExit);
+        };
+        const onMessage = (m) => { cleanup(); resolve(m); };
+        const onError = (e) => { cleanup(); reject(e); };
+        const onExit = (c) => { cleanup(); reject(new Error(`interpreter exited (code ${c})`)); };
+        worker.on("message", onMessage);
+        worker.on("error", onError);
+        worker.on("exit", onExit);
+        worker.postMessage(msg);
+    });
+}
+
+function withTimeout(promise, ms) {
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            const e = new Error(`no answer within ${ms} ms: the interpreter was stopped`);
+            e.code = "TIMEOUT";
+            reject(e);
+        }, ms);
+    });
+    return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
+// ---- worker thread: one MicroPython interpreter --------------------------
+
+async function interpret() {
+    const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
+    let out = [];
+    let err = [];
+    const mp = await loadMicroPython({
+        heapsize: workerData.heapsize,
+        pystack: workerData.pystack,
+        linebuffer: false,
+        stdout: (bytes) => { out.push(...bytes); },
+        stderr: (bytes) => { err.push(...bytes); },
+    });
+    const decoder = new TextDecoder();
+    let first = true;
+
+    parentPort.on("message", (msg) => {
+        if (msg.op === "mount") {
+            for (const dir of msg.dirs) copyTree(mp.FS, dir);
+            // Later mounts go after earlier ones on sys.path, before the rest.
+            const dirs = JSON.stringify(msg.dirs);
+            let setup = `import sys\nfor _d in reversed(${dirs}):\n    sys.path.insert(0, _d)\ndel _d\n`;
+            if (first) setup += `import os\nos.chdir(${JSON.stringify(msg.dirs[0])})\ndel os\n`;
+            first = false;
+            setup += "del sys\n";
+            mp.runPython(setup);
+            parentPort.postMessage({ ok: true });
+            return;
+        }
+        out = [];
+        err = [];
+        const started = performance.now();
+        let error = null;
+        try {
+            if (!msg.keep_globals) {
+                mp.runPython("globals().clear()\n__name__ = '__main__'\n");
+            }
+            mp.runPython(msg.code);
+        } catch (e) {
+            if (e.name !== "PythonError") throw e;
+            error = describe(e.type, e.message);
+        }
+        parentPort.postMessage({
+            stdout: decoder.decode(new Uint8Array(out)),
+            stderr: decoder.decode(new Uint8Array(err)),
+            error,
+            ms: Math.round(performance.now() - started),
+        });
+    });
+}
+
+// The PythonError message is the whole traceback; its last line is "Type: message".
+function describe(type, traceback) {
+    const lines = traceback.replace(/\n+$/, "").split("\n");
+    const last = lines[lines.length - 1] || "";
+    let message = last;
+    if (last === type) message = "";
+    else if (last.startsWith(type + ": ")) message = last.slice(type.length + 2);
+    return { type, message, traceback };
+}
+
+function copyTree(FS, dir) {
+    FS.mkdirTree(dir);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name.startsWith(".") || entry.name === "__pycache__" || entry.name.endsWith(".pyc")) continue;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) copyTree(FS, full);
+        else if (entry.isFile()) FS.writeFile(full, fs.readFileSync(full));
+    }
+}

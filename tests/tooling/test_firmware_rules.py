@@ -1,0 +1,87 @@
+"""Firmware code rules (tests/tooling/firmware_rules.py) over every firmware
+module that must run on CPython, MicroPython and CircuitPython alike."""
+import pathlib
+
+import pytest
+
+import firmware_rules
+
+FIRMWARE = pathlib.Path(__file__).resolve().parents[2] / "firmware"
+
+
+def shared_firmware_files():
+    exempt = {FIRMWARE / name for name in firmware_rules.RULES_EXEMPT}
+    return sorted(p for p in FIRMWARE.rglob("*.py") if p not in exempt and "__pycache__" not in p.parts)
+
+
+def test_rules_cover_the_rules_core():
+    names = {p.relative_to(FIRMWARE).as_posix() for p in shared_firmware_files()}
+    assert "ludo/__init__.py" in names
+
+
+def test_firmware_follows_the_code_rules():
+    problems = []
+    for path in shared_firmware_files():
+        rel = path.relative_to(FIRMWARE.parent).as_posix()
+        problems += firmware_rules.check_source(path.read_text(encoding="utf-8"), rel)
+    assert not problems, "firmware code rules broken:\n" + "\n".join(problems)
+
+
+# The checker itself: each rule catches what it should, and lets guarded code pass.
+BAD = [
+    ("import dataclasses", "imports dataclasses"),
+    ("from enum import IntEnum", "imports enum"),
+    ("import functools", "imports functools"),
+    ("from itertools import chain", "imports itertools"),
+    ("from abc import ABC", "imports abc"),
+    ("from typing import List", "imports typing"),
+    ("import typing as t", "imports typing"),
+    ("from __future__ import annotations", "imports __future__"),
+    ("try:\n    from __future__ import annotations\nexcept ImportError:\n    pass", "imports __future__"),
+    ("import asyncio", "imports asyncio"),
+    ("from micropython import const", "imports micropython"),
+    ("import board", "only firmware/hw.py"),
+    ("def f():\n    import keypad", "only firmware/hw.py"),
+    ("try:\n    import x\nexcept ImportError:\n    import itertools", "imports itertools"),
+    ("try:\n    import typing\nexcept Exception:\n    pass", "imports typing"),
+    ("x = 1\ns = f'{x=}'", "self-documenting"),
+    ("s = f\"{x = !r:>4}\"", "self-documenting"),
+    ("s = f'''{a.b=}'''", "self-documenting"),
+    ("async def run():\n    pass", "async is not needed"),
+    ("async def f(lock):\n    async with lock:\n        pass", "async is not needed"),
+    ("'%(a)s'.format_map(d)", "format_map"),
+    ("n.to_bytes(2, byteorder='big')", "to_bytes/from_bytes"),
+    ("int.from_bytes(b, 'big', signed=True)", "to_bytes/from_bytes"),
+    ("import json\njson.dumps(d, sort_keys=True)", "sort_keys"),
+    ("def f(:\n    pass", "does not parse"),
+]
+
+
+@pytest.mark.parametrize("source,expected", BAD, ids=[b[1] + ":" + str(i) for i, b in enumerate(BAD)])
+def test_checker_catches(source, expected):
+    problems = firmware_rules.check_source(source, "firmware/m.py")
+    assert any(expected in p for p in problems), problems
+    assert all(p.startswith("firmware/m.py:") for p in problems)
+
+
+GOOD = [
+    "try:\n    from typing import List\nexcept ImportError:\n    pass",
+    "try:\n    from micropython import const\nexcept (ImportError, AttributeError):\n    def const(x):\n        return x",
+    "try:\n    from typing import TYPE_CHECKING\nexcept ImportError:\n    TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from typing import List",
+    "import json\nimport hashlib\nfrom . import game\nfrom .enum_like import CONST",
+    "s = f'x={x!r} {a != b} {a == b} {a <= b} {{x=}} {d[\"k\"]:>{w}} {f(a=1)}'",
+    "s = 'not an f-string {x=}'",
+    "n.to_bytes(2, 'big')",
+    "json.dumps(d, separators=(',', ':'))",
+]
+
+
+@pytest.mark.parametrize("source", GOOD)
+def test_checker_allows(source):
+    assert firmware_rules.check_source(source, "firmware/m.py") == []
+
+
+def test_checker_reports_file_and_line():
+    assert firmware_rules.check_source("import os\n\nimport functools\n", "firmware/ludo/x.py") == [
+        "firmware/ludo/x.py:3: imports functools: CircuitPython has no functools"
+    ]
