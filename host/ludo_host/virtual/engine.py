@@ -308,7 +308,7 @@ class VirtualBoard:
         """Raise ScriptError (one line, with the line number) for the first bad line of a script."""
         driver = sim_module.Driver(None, sim_module.Sim())
         for number, line in enumerate(text.split("\n"), 1):
-            driver.line_no = number - 1
+            driver.line_no = number
             try:
                 driver.command(line)
             except (sim_module.Reset, sim_module.Stop):
