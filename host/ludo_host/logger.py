@@ -21,6 +21,9 @@ from .ports import find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
+# A resend error meaning "that game is not on the board any more" (docs/serial-protocol.md
+# has no error codes; the board app says "no game X on the board").
+GONE_WORDS = ("no game", "no such game", "unknown game")
 BAUD = 115200            # ignored by USB CDC and ptys, but pyserial wants one
 
 
@@ -56,7 +59,6 @@ class Logger:
         self.splitter = LineSplitter(MAX_LINE)
         self.pending = []             # commands sent and not answered: dicts
         self.resend_asked = {}        # game id -> (from seq, monotonic time)
-        self.record_fetch = None      # game id whose record we are reading
         self._stop = False
         self._last_status_ask = 0.0
         self._last_wait_note = None
@@ -122,7 +124,6 @@ class Logger:
         self.splitter.reset()
         self.pending = []
         self.resend_asked = {}
-        self.record_fetch = None
         self.status.update(connected=True, note="connected to %s" % device)
         if self.set_time:
             now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -290,29 +291,25 @@ class Logger:
         return None
 
     def _resend_failed(self, game_id, why):
-        self.resend_asked.pop(game_id, None)
+        """The board refused a resend.  Only when it says it no longer has the game (and is
+        on another one) is the file finished as abandoned; otherwise (busy, a race with a new
+        event) the request is repeated after RESEND_RETRY_S."""
         game = self.games.get(game_id)
         if game is None or game.finished:
             return
-        if game_id == self.board_game:
-            # The board is on this game but cannot resend: read its record instead.
-            self.record_fetch = game_id
-            self.send({"cmd": "record"})
+        gone = isinstance(why, str) and any(w in why.lower() for w in GONE_WORDS)
+        if not gone or game_id == self.board_game:
             return
         if game.abandon():
             self.error("game %s is gone from the board (%s): %s closed as abandoned after %d lines" % (
-                game_id, shorten(str(why), 60), game.path, len(game.lines) - 1))
+                game_id, shorten(why, 60), game.path, len(game.lines) - 1))
 
     def _handle_reply(self, msg):
         name = msg.get("re")
         if name == "status":
             return self._handle_status(msg)
-        if name == "record":
-            return self._handle_record_line(msg)
-        if name == "record-end":
-            self._pop_pending("record")
-            self.record_fetch = None
-            return None
+        if name in ("record", "record-end"):
+            return None  # replies to someone else's `record`; the logger never asks it
         if name == "resend":
             self._pop_pending("resend")
             # A gap left after this is asked again by _housekeeping, at most
@@ -345,15 +342,6 @@ class Logger:
         for other_id, game in self.games.items():
             if other_id != self.board_game and not game.finished:
                 self.ask_resend(other_id, game.next_seq)
-        return None
-
-    def _handle_record_line(self, msg):
-        game_id, n, text = msg.get("game"), msg.get("n"), msg.get("text")
-        if not _is_game_id(game_id) or not _is_seq(n) or not _clean_line(text):
-            return "record line without a valid game, n and text"
-        if game_id != self.record_fetch:
-            return None
-        self._take(game_id, n, text)
         return None
 
 

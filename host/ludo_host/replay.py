@@ -11,7 +11,7 @@ position after the N-th action line (rolls, moves, take-backs).
 import os
 import sys
 
-from ._board_text import die_face, render
+from ._board_text import render
 from ._records import parse_record_file
 from ._steps import Replay, describe
 
@@ -50,8 +50,7 @@ def side_text(replay, n):
         lines.append("to play: %s%s" % (SEAT_NAMES.get(st["turn"], st["turn"]), pend))
     roll = replay.last_roll(n)
     if roll is not None:
-        lines.append("")
-        lines.extend(die_face(roll))
+        lines.append("die: %d" % roll)
     if n == last and replay.error:
         lines.append("")
         lines.append("replay stopped at line %d:" % replay.error[0])
@@ -60,7 +59,8 @@ def side_text(replay, n):
 
 
 def board_text(replay, n, color):
-    return render(replay.steps[n]["places"], color=color, side=side_text(replay, n))
+    return render(replay.steps[n]["places"], color=color, side=side_text(replay, n),
+                  die=replay.last_roll(n))
 
 
 # -- interactive terminal ------------------------------------------------------

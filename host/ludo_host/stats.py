@@ -12,7 +12,6 @@ value again anyway).
 """
 import json
 import math
-import os
 import sys
 import time
 

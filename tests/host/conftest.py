@@ -1,0 +1,120 @@
+"""Fixtures for the host tool's tests (ludo-host ports/log/replay/verify/stats)."""
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+import games  # noqa: E402
+
+
+def cli_env():
+    """The environment for running `ludo-host` as a user would (installed, or from the tree)."""
+    env = dict(os.environ)
+    paths = [str(ROOT / "host"), str(ROOT / "firmware")]
+    if env.get("PYTHONPATH"):
+        paths.append(env["PYTHONPATH"])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    env["PYTHONUNBUFFERED"] = "1"
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def cli_command(*args):
+    return [sys.executable, "-m", "ludo_host.cli"] + [str(a) for a in args]
+
+
+def run_cli(*args, timeout=120, **kw):
+    """Run `ludo-host ARGS` in a subprocess; returns CompletedProcess (text)."""
+    return subprocess.run(cli_command(*args), env=cli_env(), capture_output=True, text=True,
+                          timeout=timeout, **kw)
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+class LoggerProcess:
+    """`ludo-host log` running in the background, stderr to a file."""
+
+    def __init__(self, port, directory, errfile, status_every=1.0):
+        self.errfile = pathlib.Path(errfile)
+        self._err = open(self.errfile, "w")
+        self.proc = subprocess.Popen(
+            cli_command("log", "--port", port, "--dir", directory, "--status-every", status_every),
+            env=cli_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._err)
+
+    def stderr(self):
+        return self.errfile.read_text()
+
+    def interrupt(self, timeout=10):
+        """Ctrl-C, as a user would; returns the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            self._err.close()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._err.close()
+
+
+@pytest.fixture
+def start_logger(tmp_path):
+    started = []
+
+    def start(port, directory, name="logger", **kw):
+        lp = LoggerProcess(port, directory, tmp_path / ("%s-%d.err" % (name, len(started))), **kw)
+        started.append(lp)
+        return lp
+
+    yield start
+    for lp in started:
+        lp.kill()
+
+
+def wait_until(predicate, timeout=30.0, interval=0.02, poll=None):
+    """Wait for predicate() to be true; `poll()` is called between tries (e.g. to let a
+    lock-step board run).  Returns the last value of predicate()."""
+    end = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value or time.monotonic() > end:
+            return value
+        if poll is not None:
+            poll()
+        else:
+            time.sleep(interval)
+
+
+def read_text(path):
+    try:
+        with open(path, "rb") as fh:
+            return fh.read().decode("utf-8")
+    except FileNotFoundError:
+        return ""
+
+
+@pytest.fixture(scope="session")
+def finished_game_text():
+    """A finished two-player classic game with take-backs and a hand-over to the computer."""
+    return games.record_text(seed=11, players=2, undo_every=23, hand_over=(30, "Y", "hard"))
+
+
+@pytest.fixture
+def record_file(tmp_path, finished_game_text):
+    path = tmp_path / "game.ludo"
+    path.write_text(finished_game_text)
+    return path
