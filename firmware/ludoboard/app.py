@@ -281,6 +281,7 @@ class App:
             self.link.send(session.end_line(g, len(g.transcript) + 1))
             self.mode = OVER
         self.refresh()
+        self.banner = B_NONE        # a new action ends the last one's banner
         if code < 121:
             self.banner_for(g.last_events)
 

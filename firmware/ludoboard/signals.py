@@ -147,8 +147,11 @@ class Painter:
             m = legal[i]
             if m.is_pass or i == selected:
                 continue
+            o = places.place_id(m.start_place)
             d = places.place_id(m.end_place)
             rgb = SEAT_RGB[m.token >> 2]
+            if o < places.YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
+                scene.cycle(o, BREATH, 0, 1, scene.col[o * 4], scale(rgb, 60))
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
                 scene.cycle(d, MEDIUM, 0, 0, victim, scale(rgb, DEST_LEVEL))

@@ -10,9 +10,10 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+if os.path.join(ROOT, "host") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "host"))
+if os.path.join(ROOT, "firmware") not in sys.path:
+    sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
 import ludo  # noqa: E402
 from ludoboard import app as app_mod, lights, places  # noqa: E402

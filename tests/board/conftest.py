@@ -1,0 +1,7 @@
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+import harness  # noqa: E402,F401  (puts firmware/ and host/ on sys.path)
