@@ -3,7 +3,7 @@
 #     bash test.sh [pytest arguments]
 #     LUDO_LONG=1 bash test.sh      # long property runs (many more hypothesis examples, @pytest.mark.long tests)
 # Debian packages the tests use (extend this line, space-separated):
-APT_PACKAGES="chromium imagemagick"
+APT_PACKAGES="chromium imagemagick librsvg2-bin"
 set -euo pipefail
 
 # The set-up functions (apt_install, python_setup, node_setup) live in run.sh.

@@ -5,9 +5,11 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for path in (os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")):
-    if path not in sys.path:
-        sys.path.insert(0, path)
+if os.path.join(ROOT, "host") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "host"))
+# firmware/ goes last: its code.py must never shadow the standard library's `code` module.
+if os.path.join(ROOT, "firmware") not in sys.path:
+    sys.path.append(os.path.join(ROOT, "firmware"))
 
 BOOT_OUT = ("Adafruit CircuitPython %s on 2024-11-20; Raspberry Pi Pico with rp2040\n"
             "Board ID:raspberry_pi_pico\nUID:E6614C311B5C6A2E\n")
