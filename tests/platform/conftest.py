@@ -1,8 +1,6 @@
 """Fixtures for the board-platform tests: a small test firmware on the real hw.py, and MicroPython."""
-import json
 import os
 import shutil
-import subprocess
 import sys
 
 import pytest
@@ -12,7 +10,6 @@ HOST = os.path.join(ROOT, "host")
 FIRMWARE = os.path.join(ROOT, "firmware")
 STUBS = os.path.join(HOST, "ludo_host", "virtual", "stubs")
 TEST_FW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fw")
-RUNNER = os.path.join(ROOT, "tests", "mp", "runner.mjs")
 if HOST not in sys.path:
     sys.path.insert(0, HOST)
 if FIRMWARE not in sys.path:
@@ -35,34 +32,33 @@ def test_fw(tmp_path):
     return make_test_firmware(tmp_path / "fw")
 
 
-class MicroPython:
-    """tests/mp/runner.mjs (a real MicroPython in Node): run(code, mounts) -> stdout, raising on error."""
+class StubsMicroPython:
+    """The suite's MicroPython harness (tests/mp/mpharness.py) with the stand-ins first on sys.path.
+
+    run(code, mounts) -> stdout; each call starts a fresh interpreter (clean module state).
+    """
 
     def __init__(self):
-        self.proc = subprocess.Popen(["node", RUNNER, "--mount", STUBS], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        import mpharness
+        self.mp = mpharness.MicroPython(mounts=[STUBS])
 
-    def run(self, code, mounts=(), reset=True):
-        request = {"code": code, "reset": reset, "mounts": [str(m) for m in mounts]}
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        reply = json.loads(self.proc.stdout.readline())
-        if reply.get("error"):
-            raise AssertionError("MicroPython: %s\n%s" % (reply["error"].get("traceback"), reply.get("stdout")))
-        return reply["stdout"]
+    def run(self, code, mounts=()):
+        return self.mp.run(code, paths=list(mounts) or None, reset=True)
 
     def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(10)
+        self.mp.close()
 
 
 @pytest.fixture(scope="session")
 def micropython_stubs():
     """A MicroPython interpreter whose sys.path starts with the stand-in modules."""
-    if shutil.which("node") is None or not os.path.exists(RUNNER):
-        pytest.skip("node or tests/mp/runner.mjs missing")
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-        pytest.skip("npm install first: node_modules/@micropython missing")
-    mp = MicroPython()
+    sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
+    import mpharness
+    reason = mpharness.unavailable_reason()
+    if reason:
+        if os.environ.get("CI", "") not in ("", "0", "false"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    mp = StubsMicroPython()
     yield mp
     mp.close()

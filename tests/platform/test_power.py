@@ -49,7 +49,7 @@ def test_budget_below_idle_floor_gives_a_dark_frame():
     assert not any(out)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(frame=frames(), brightness=st.integers(0, 100), extra=st.integers(0, 20000))
 def test_budget_never_exceeded(frame, brightness, extra):
     pixels = len(frame) // 3
@@ -59,7 +59,7 @@ def test_budget_never_exceeded(frame, brightness, extra):
     assert power.estimate_ma(out) <= budget
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(frame=frames(), brightness=st.integers(0, 100), extra=st.integers(0, 20000))
 def test_under_budget_frame_is_dimmed_only_by_brightness(frame, brightness, extra):
     pixels = len(frame) // 3
