@@ -24,44 +24,52 @@ class Event:
 
 
 class EventQueue:
+    """A fixed ring of events, like CircuitPython's: reading and writing allocate nothing."""
+
     def __init__(self, max_events):
         self._max = max_events
-        self._keys = []          # key*2 + pressed
-        self._stamps = []
+        self._codes = bytearray(max_events)      # key*2 + pressed
+        self._stamps = [0] * max_events
+        self._head = 0
+        self._count = 0
         self.overflowed = False
 
     def _push(self, key, pressed, stamp):
-        if len(self._keys) >= self._max:
+        if self._count >= self._max:
             self.overflowed = True
             return
-        self._keys.append(key * 2 + (1 if pressed else 0))
-        self._stamps.append(stamp)
+        slot = (self._head + self._count) % self._max
+        self._codes[slot] = key * 2 + (1 if pressed else 0)
+        self._stamps[slot] = stamp
+        self._count += 1
 
     def get(self):
         event = Event()
         return event if self.get_into(event) else None
 
     def get_into(self, event):
-        if not self._keys:
+        if not self._count:
             _board_sim.sim.idle()        # nothing to read: the virtual world moves on
-            if not self._keys:
+            if not self._count:
                 return False
-        code = self._keys.pop(0)
+        slot = self._head
+        code = self._codes[slot]
         event.key_number = code >> 1
-        event.pressed = bool(code & 1)
-        event.timestamp = self._stamps.pop(0)
+        event.pressed = (code & 1) == 1
+        event.timestamp = self._stamps[slot]
+        self._head = (slot + 1) % self._max
+        self._count -= 1
         return True
 
     def clear(self):
-        self._keys = []
-        self._stamps = []
+        self._count = 0
         self.overflowed = False
 
     def __len__(self):
-        return len(self._keys)
+        return self._count
 
     def __bool__(self):
-        return bool(self._keys)
+        return self._count > 0
 
 
 class Keys:
