@@ -215,13 +215,16 @@ def _panel(geo):
 
 def _header_footer(places, geo, map_name):
     out = ['<g id="text" font-family="%s">' % FONT]
-    out.append(_text(MARGIN, MARGIN + 6, 7, "Ludo board: pixel and button placement template", "start", "bold"))
-    out.append(_text(MARGIN, MARGIN + 12.5, 4.2,
-                     "square %.1f mm, board %.0f mm, %d pixels (map: %s). Print at 100 %%: the bar below must "
-                     "measure 100 mm." % (geo.sq, geo.board, len(places), map_name), "start"))
-    out.append(_text(MARGIN, MARGIN + 18, 4.2,
-                     "Circle = pixel centre (bold number = pixel index along the strip, small text = place). "
-                     "Arrows follow the strip; red dashes = jumper wire, with its length.", "start"))
+    lines = ("square %.1f mm, board %.0f mm, %d pixels (map: %s). Print at 100 %%: the bar below must measure "
+             "100 mm." % (geo.sq, geo.board, len(places), map_name),
+             "Circle = pixel centre (bold number = pixel index along the strip, small text = place). "
+             "Arrows follow the strip; red dashes = jumper wire, with its length.")
+    room = geo.width - 2 * MARGIN             # shrink the lines to fit a small page (about 0.56 em a character)
+    size = min(4.2, room / (0.56 * max(len(t) for t in lines)))
+    title = "Ludo board: pixel and button placement template"
+    out.append(_text(MARGIN, MARGIN + 6, min(7.0, room / (0.62 * len(title))), title, "start", "bold"))
+    out.append(_text(MARGIN, MARGIN + 12.5, size, lines[0], "start"))
+    out.append(_text(MARGIN, MARGIN + 18, size, lines[1], "start"))
     y = geo.board_y + geo.board + 10
     out.append('<rect x="%s" y="%s" width="100" height="2.5" fill="#000"/>' % (_n(MARGIN), _n(y)))
     for k in range(11):

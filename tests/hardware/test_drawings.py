@@ -126,7 +126,7 @@ def test_template_renders_to_scale(tmp_path):
     assert (r, g, b) == (255, 255, 255)
 
 
-@pytest.mark.parametrize("square_mm", [18.0, 33.3])
+@pytest.mark.parametrize("square_mm", [15.0, 33.3])
 def test_template_command_other_square_sizes(tmp_path, square_mm, capsys):
     import argparse
     parser = argparse.ArgumentParser()
@@ -137,7 +137,13 @@ def test_template_command_other_square_sizes(tmp_path, square_mm, capsys):
     root = ET.parse(out).getroot()
     geo = template.Geometry(square_mm)
     assert root.get("width") == "%smm" % template._n(geo.width)
-    assert_drawn(render(out, tmp_path, 600)[2], 0.005, 200)
+    width, _, rows = render(out, tmp_path, 600)
+    assert_drawn(rows, 0.005, 200)
+    # the title lines fit the page: the right-hand margin of the header band stays white
+    scale = width / geo.width
+    margin_x = round((geo.width - template.MARGIN / 2) * scale)
+    for y in range(round(template.MARGIN * scale), round(geo.board_y * scale)):
+        assert all(p[:3] == (255, 255, 255) for p in rows[y][margin_x:]), y
 
 
 def test_template_command_rejects_bad_input(tmp_path, capsys):
