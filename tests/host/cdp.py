@@ -40,13 +40,14 @@ class Browser:
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
 
-        # The shell puts our pipe ends on the fds 3 and 4 chromium expects, then execs it.
+        # bash (dash takes no fd above 9) puts our pipe ends on fds 3 and 4, then execs chromium.
         args = list(FLAGS) + ["--remote-debugging-pipe", "--user-data-dir=" + self.profile,
                               "--window-size=%d,%d" % (width, height), "about:blank"]
-        self.proc = subprocess.Popen(
-            ["sh", "-c", 'exec "$0" "$@" 3<&%d 4>&%d' % (to_child_r, from_child_w), self.binary] + args,
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(to_child_r, from_child_w))
+        self.log_path = os.path.join(self.profile, "chromium.log")
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen(
+                ["bash", "-c", 'exec "$0" "$@" 3<&%d 4>&%d' % (to_child_r, from_child_w), self.binary] + args,
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log, pass_fds=(to_child_r, from_child_w))
         os.close(to_child_r)
         os.close(from_child_w)
         self._buf = b""
@@ -64,7 +65,7 @@ class Browser:
             if select.select([self._from_child], [], [], left)[0]:
                 data = os.read(self._from_child, 65536)
                 if not data:
-                    raise CDPError("chromium closed the pipe (exit code %r)" % self.proc.poll())
+                    raise CDPError("chromium closed the pipe (exit code %r): %s" % (self.proc.poll(), self.log_tail()))
                 self._buf += data
         raw, self._buf = self._buf.split(b"\0", 1)
         return json.loads(raw.decode("utf-8"))
@@ -74,7 +75,10 @@ class Browser:
         msg = {"id": self._next_id, "method": method, "params": params or {}}
         if session and self.session:
             msg["sessionId"] = self.session
-        os.write(self._to_child, json.dumps(msg).encode("utf-8") + b"\0")
+        try:
+            os.write(self._to_child, json.dumps(msg).encode("utf-8") + b"\0")
+        except BrokenPipeError:
+            raise CDPError("chromium is gone (exit code %r): %s" % (self.proc.poll(), self.log_tail()))
         deadline = time.monotonic() + self.timeout
         while True:
             reply = self._read_message(deadline)
@@ -91,6 +95,15 @@ class Browser:
                 if ev.get("method") == method:
                     return self.events.pop(i)
             self.events.append(self._read_message(deadline))
+
+    def log_tail(self, lines=8):
+        try:
+            with open(self.log_path, "rb") as fh:
+                text = fh.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+        keep = [l for l in text.splitlines() if "dbus" not in l and "unexpected operator" not in l]
+        return " | ".join(keep[-lines:])
 
     # -- page --------------------------------------------------------------
     def open(self, url):

@@ -1,0 +1,160 @@
+"""The logger's decisions, line by line: duplicates, gaps, conflicts, resume, file names."""
+import io
+import json
+import os
+
+from ludo_host._gamefile import ABANDONED_FOOTER, GameFile, safe_file_stem
+from ludo_host._status import StatusLine
+from ludo_host.logger import Logger
+
+GID = "0a1b2c3d"
+HEADER = {"format": "ludo-record/1", "game": GID, "players": "RY", "preset": "classic"}
+
+
+class WireStub:
+    """Stands in for the serial port object inside one Logger: records what it sends."""
+
+    def __init__(self):
+        self.sent = []
+
+    def write(self, data):
+        self.sent.append(json.loads(data.decode()))
+        return len(data)
+
+    def close(self):
+        pass
+
+
+def make_logger(tmp_path):
+    err = io.StringIO()
+    lg = Logger(str(tmp_path), port="/nonexistent", status=StatusLine(err, tty=False))
+    lg.ser = WireStub()
+    return lg, err
+
+
+def line(obj):
+    return json.dumps(obj).encode()
+
+
+def start(seq=0, gid=GID):
+    return line({"ev": "start", "game": gid, "header": dict(HEADER, game=gid), "seq": seq})
+
+
+def action(seq, text, gid=GID):
+    return line({"ev": "action", "game": gid, "line": text, "seq": seq, "turn": "R", "events": []})
+
+
+def end(seq, gid=GID):
+    return line({"ev": "end", "game": gid, "footer": {"result": "R", "seed": "7", "termination": "finished"},
+                 "seq": seq})
+
+
+def content(tmp_path, gid=GID):
+    with open(os.path.join(str(tmp_path), gid + ".ludo")) as fh:
+        return fh.read()
+
+
+def test_in_order_events_make_the_record(tmp_path):
+    lg, err = make_logger(tmp_path)
+    for raw in (start(), action(1, "roll 6"), action(2, "R1 y-0"), end(3)):
+        lg.handle_line(raw)
+    assert content(tmp_path) == (json.dumps(dict(HEADER), sort_keys=True, separators=(",", ":")) + "\n"
+                                 "roll 6\nR1 y-0\n" '{"result":"R","seed":"7","termination":"finished"}\n')
+    assert lg.games[GID].finished
+    assert "ludo-host log:" not in err.getvalue()
+
+
+def test_duplicates_dropped_and_gap_asks_resend(tmp_path):
+    lg, err = make_logger(tmp_path)
+    lg.handle_line(start())
+    lg.handle_line(action(1, "roll 3"))
+    lg.handle_line(action(1, "roll 3"))            # duplicate: dropped silently
+    lg.handle_line(action(3, "roll 5"))            # 2 is missing
+    assert lg.ser.sent[-1] == {"cmd": "resend", "from": 2, "game": GID}
+    assert content(tmp_path).count("\n") == 2
+    lg.handle_line(action(2, "pass"))              # the resend fills the gap ...
+    lg.handle_line(action(3, "roll 5"))            # ... and repeats what was held back
+    assert content(tmp_path).split("\n")[1:] == ["roll 3", "pass", "roll 5", ""]
+    assert "ludo-host log:" not in err.getvalue()
+
+
+def test_conflicting_duplicate_is_reported_and_file_kept(tmp_path):
+    lg, err = make_logger(tmp_path)
+    lg.handle_line(start())
+    lg.handle_line(action(1, "roll 3"))
+    lg.handle_line(action(1, "roll 4"))
+    assert content(tmp_path).split("\n")[1] == "roll 3"
+    assert err.getvalue().count("ludo-host log:") == 1 and "line 1" in err.getvalue()
+
+
+def test_status_ahead_of_file_asks_resend_from_next_line(tmp_path):
+    lg, _ = make_logger(tmp_path)
+    lg.handle_line(start())
+    lg.handle_line(line({"re": "status", "game": GID, "seq": 9, "state": "playing", "turn": "Y"}))
+    assert {"cmd": "resend", "from": 1, "game": GID} in lg.ser.sent
+
+
+def test_unknown_game_from_status_asks_from_zero(tmp_path):
+    lg, _ = make_logger(tmp_path)
+    lg.handle_line(line({"re": "status", "game": GID, "seq": 4, "state": "playing", "turn": "Y"}))
+    assert lg.ser.sent[-1] == {"cmd": "resend", "from": 0, "game": GID}
+    assert not os.path.exists(os.path.join(str(tmp_path), GID + ".ludo"))   # no header yet, no file
+
+
+def test_other_game_kept_open_unless_the_board_says_it_is_gone(tmp_path):
+    lg, err = make_logger(tmp_path)
+    lg.handle_line(start())
+    lg.handle_line(action(1, "roll 3"))
+    other = "ffff0000"
+    lg.handle_line(line({"re": "status", "game": other, "seq": 0, "state": "playing", "turn": "R"}))
+    assert {"cmd": "resend", "from": 2, "game": GID} in lg.ser.sent
+    # A refusal that does not say the game is gone (busy): the file stays open.
+    lg.handle_line(line({"error": "busy sending a reply; ask again when it ends", "re": "resend"}))
+    assert not lg.games[GID].finished
+    lg.resend_asked.clear()
+    lg.handle_line(line({"re": "status", "game": other, "seq": 0, "state": "playing", "turn": "R"}))
+    lg.handle_line(line({"error": "no game %s on the board (the current one is %s)" % (GID, other), "re": "resend"}))
+    assert lg.games[GID].finished
+    assert content(tmp_path).split("\n")[-2] == ABANDONED_FOOTER
+    assert "gone from the board" in err.getvalue()
+
+
+def test_resume_cuts_a_torn_last_line(tmp_path):
+    path = tmp_path / (GID + ".ludo")
+    path.write_bytes(b'{"game":"0a1b2c3d"}\nroll 6\nR1 y-')
+    gf = GameFile(GID, str(tmp_path))
+    assert gf.resumed and gf.lines == ['{"game":"0a1b2c3d"}', "roll 6"] and gf.next_seq == 2
+    assert path.read_bytes() == b'{"game":"0a1b2c3d"}\nroll 6\n'
+    assert gf.offer(2, "R1 y-0") == "new"
+    assert path.read_bytes().endswith(b"roll 6\nR1 y-0\n")
+    gf.close()
+
+
+def test_file_names_never_come_unsanitised_from_the_device(tmp_path):
+    assert safe_file_stem("0a1b2c3d") == "0a1b2c3d"
+    for hostile in ("../../etc/passwd", "0A1B2C3D", "0a1b2c3d\n", "a/b", "", "x" * 64, "0a1b2c3d.."):
+        stem = safe_file_stem(hostile)
+        assert stem.startswith("unnamed-") and all(c in "0123456789abcdef-unamed" for c in stem)
+    lg, _ = make_logger(tmp_path)
+    lg.handle_line(start(gid="../evil"))
+    names = os.listdir(str(tmp_path))
+    assert len(names) == 1 and names[0].startswith("unnamed-") and names[0].endswith(".ludo")
+
+
+def test_malformed_lines_one_error_each_nothing_written(tmp_path):
+    lg, err = make_logger(tmp_path)
+    bad = [b"not json", b"\xff\xfe", b"[1,2]", b'{"ev":"action","game":"' + GID.encode() + b'","seq":-1,"line":"x"}',
+           b'{"ev":"action","game":"' + GID.encode() + b'","seq":1,"line":"a\\nb"}',
+           b'{"ev":"start","game":"' + GID.encode() + b'","seq":0,"header":[]}',
+           b'{"ev":"bogus","game":"' + GID.encode() + b'","seq":1}', b'{"hello":1}', b"[" * 5000, None]
+    for raw in bad:
+        lg.handle_line(raw)
+    assert err.getvalue().count("ludo-host log:") == len(bad)
+    assert os.listdir(str(tmp_path)) == []
+
+
+def test_blank_lines_are_ignored(tmp_path):
+    lg, err = make_logger(tmp_path)
+    lg.handle_line(b"")
+    lg.handle_line(b"   ")
+    assert err.getvalue() == ""

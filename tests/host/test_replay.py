@@ -1,0 +1,153 @@
+"""`ludo-host replay`: the terminal drawing (--to N, interactive keys) and the HTML page file."""
+import os
+import pty
+import re
+import select
+import subprocess
+import time
+
+import ludo
+import pytest
+
+from conftest import cli_command, cli_env
+from ludo_host import layout
+from ludo_host._steps import Replay
+
+
+def steps_of(text):
+    return Replay(ludo.Record.parse(text)).steps
+
+
+def grid_from_plain(out):
+    """{(row, col): two-character cell text} from the plain drawing."""
+    lines = out.splitlines()
+    assert lines[0].startswith("+---")
+    cells = {}
+    for r in range(layout.SIZE):
+        row = lines[1 + r]
+        for c in range(layout.SIZE):
+            cells[(r, c)] = row[1 + 3 * c:3 + 3 * c]
+    return cells
+
+
+@pytest.mark.parametrize("n", [0, 1, 57, -1])
+def test_to_n_prints_the_position_after_move_n(cli, record_file, finished_game_text, n):
+    steps = steps_of(finished_game_text)
+    out = cli("replay", record_file, "--to", n, "--color", "never")
+    assert out.returncode == 0, out.stderr
+    k = n if n >= 0 else len(steps) - 1
+    assert "move %d of %d" % (k, len(steps) - 1) in out.stdout
+    cells = grid_from_plain(out.stdout)
+    by_cell = {}
+    for token, place in steps[k]["places"].items():
+        if place:
+            by_cell.setdefault(layout.cell(place), []).append(token)
+    for cell, tokens in by_cell.items():
+        tokens.sort()
+        assert cells[cell] == tokens[0], (cell, tokens, cells[cell])
+    # and no token drawn anywhere else
+    drawn = {cell for cell, text in cells.items() if re.fullmatch(r"[RGYB][1-4]", text)}
+    assert drawn == set(by_cell)
+
+
+def test_colour_drawing_is_the_virtual_boards(cli, record_file):
+    out = cli("replay", record_file, "--to", 20, "--color", "always")
+    assert out.returncode == 0
+    assert "\x1b[48;2;" in out.stdout           # 24-bit backgrounds, like the virtual board
+    assert re.search(r"\x1b\[1;38;2;0;0;0m[RGYB][1-4]", out.stdout)
+
+
+def test_to_outside_the_game_is_a_clear_error(cli, record_file):
+    out = cli("replay", record_file, "--to", 100000)
+    assert out.returncode == 2 and "outside" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_unreadable_file_is_one_error(cli, tmp_path):
+    bad = tmp_path / "bad.ludo"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    out = cli("replay", bad)
+    assert out.returncode == 1
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_text):
+    last = len(steps_of(finished_game_text)) - 1
+    pid, fd = pty.fork()
+    if pid == 0:                                     # the child: ludo-host replay on a terminal
+        env = cli_env()
+        env["TERM"] = "xterm"
+        cmd = cli_command("replay", record_file)
+        os.execvpe(cmd[0], cmd, env)
+    seen = b""
+
+    def screen_until(pattern, timeout=20):
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if re.search(pattern, seen.rsplit(b"\x1b[H\x1b[2J", 1)[-1]):
+                return True
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        return False
+
+    try:
+        assert screen_until(rb"move 0 of %d" % last)
+        for keys, want in ((b"n", 1), (b"\x1b[C", 2), (b"\x1b[C", 3), (b"p", 2), (b"\x1b[D", 1),
+                           (b"g25\r", 25), (b"\x1b[F", last), (b"\x1b[H", 0)):
+            os.write(fd, keys)
+            assert screen_until(rb"move %d of %d" % (want, last)), (keys, seen[-400:])
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    finally:
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+
+
+def test_html_page_is_self_contained(cli, tmp_path, record_file, finished_game_text):
+    out_file = tmp_path / "replay.html"
+    out = cli("replay", record_file, "--html", out_file)
+    assert out.returncode == 0, out.stderr
+    page = out_file.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+    # No network: nothing is fetched (the only URL is the SVG namespace).
+    urls = set(re.findall(r"(?:https?:)?//[\w.-]+[^\s\"'<>)]*", page))
+    assert urls <= {"http://www.w3.org/2000/svg"}, urls
+    assert not re.search(r"<(script|link|img)[^>]+(src|href)=", page)
+    assert page.count("<script") == 2
+
+
+def test_html_page_escapes_what_the_file_says(tmp_path, cli, finished_game_text):
+    import json
+    lines = finished_game_text.split("\n")
+    head = json.loads(lines[0])
+    head["start"] = "</script><script>alert(1)</script>"
+    lines[0] = json.dumps(head, sort_keys=True, separators=(",", ":"))
+    path = tmp_path / "evil.ludo"
+    path.write_text("\n".join(lines))
+    out_file = tmp_path / "evil.html"
+    assert cli("replay", path, "--html", out_file).returncode == 0
+    page = out_file.read_text()
+    assert "alert(1)" in page and "<script>alert" not in page and "</script><script>" not in page
+
+
+def test_truncated_record_replays_up_to_the_cut(cli, tmp_path, finished_game_text):
+    path = tmp_path / "cut.ludo"
+    path.write_text(finished_game_text[:len(finished_game_text) // 3])
+    out = cli("replay", path, "--to", -1, "--color", "never")
+    assert out.returncode == 0
+    assert "cut short" in out.stderr
+    assert re.search(r"move \d+ of \d+", out.stdout)
+
+
+def test_not_a_terminal_prints_the_last_position(record_file):
+    out = subprocess.run(cli_command("replay", record_file), env=cli_env(), capture_output=True,
+                         text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert out.returncode == 0 and "not a terminal" in out.stderr and "game over" in out.stdout

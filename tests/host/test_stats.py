@@ -1,0 +1,108 @@
+"""`ludo-host stats`: counts over a folder, the chi-square figure, the PNG, the progress bar."""
+import json
+import math
+
+import pytest
+
+import games
+from ludo_host.stats import chi2_sf_5, chi_square, effective_actions
+
+HEADER = ('{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":%s,"options":{},'
+          '"players":"%s","preset":"%s","start":null}')
+
+
+def record(gid, lines, footer=None, players="RY", kinds='{"R":"human","Y":"human"}', preset="classic"):
+    text = HEADER % (gid, kinds, players, preset) + "\n" + "\n".join(lines) + "\n"
+    if footer:
+        text += footer + "\n"
+    return text
+
+
+def _pdf5(x):
+    return x ** 1.5 * math.exp(-x / 2) / (2 ** 2.5 * math.gamma(2.5))
+
+
+@pytest.mark.parametrize("x", [0.1, 0.5, 1.0, 2.5, 4.35, 7.0, 11.07, 15.09, 25.0, 60.0])
+def test_chi2_survival_matches_numeric_integration(x):
+    # P(X >= x) = 1 - integral_0^x pdf (Simpson's rule, fine grid)
+    n = 20000
+    h = x / n
+    s = _pdf5(0) + _pdf5(x) + sum((4 if k % 2 else 2) * _pdf5(k * h) for k in range(1, n))
+    assert chi2_sf_5(x) == pytest.approx(1 - s * h / 3, abs=1e-7)
+
+
+def test_chi2_known_critical_values():
+    assert chi2_sf_5(11.0705) == pytest.approx(0.05, abs=1e-5)
+    assert chi2_sf_5(15.0863) == pytest.approx(0.01, abs=1e-5)
+    assert chi2_sf_5(0) == 1.0
+    stat, p = chi_square([10, 10, 10, 10, 10, 10])
+    assert stat == 0 and p == 1.0
+    stat, p = chi_square([60, 0, 0, 0, 0, 0])
+    assert stat == pytest.approx(300.0) and p < 1e-60
+
+
+def test_undo_takes_back_the_last_action_not_a_kind_line():
+    assert effective_actions(["roll 6", "R1 y-0", "kind Y hard", "undo", "roll 2"]) == \
+        ["roll 6", "kind Y hard", "roll 2"]
+
+
+def test_counts_over_a_folder(cli, tmp_path):
+    (tmp_path / "a.ludo").write_text(record("00000001", [
+        "roll 6", "R1 y-0", "roll 3", "R1 0-3", "roll 6", "Y1 y-26", "roll 2", "Y1 26-28", "undo",
+        "roll 2 hand", "kind Y hard", "roll 5", "R1 3-8xY1"],
+        '{"result":"R","seed":null,"termination":"finished"}'))
+    (tmp_path / "b.ludo").write_text(record("00000002", ["roll 1", "roll 1", "kind R easy"],
+                                            '{"result":"Y","seed":null,"termination":"resigned"}',
+                                            kinds='{"R":"human","Y":"medium"}', preset="family"))
+    (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))       # unfinished
+    (tmp_path / "junk.ludo").write_bytes(b"\x00\x01 not a record")
+    (tmp_path / "notes.md").write_text("not looked at")
+    out = cli("stats", tmp_path, "--json")
+    assert out.returncode == 0, out.stderr
+    t = json.loads(out.stdout)
+    assert t["files"] == 4 and t["games"] == 3 and len(t["unreadable"]) == 1
+    assert t["presets"] == {"classic": 2, "family": 1}
+    assert t["terminations"] == {"finished": 1, "resigned": 1, "unfinished": 1}
+    assert t["seat_wins"] == {"R": 1, "G": 0, "Y": 1, "B": 0}
+    assert t["seat_games"] == {"R": 3, "G": 0, "Y": 3, "B": 0}
+    # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won; c: both human
+    assert t["kind_games"] == {"human": 3, "easy": 1, "medium": 1, "hard": 1}
+    assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
+    assert t["rolls"] == [2, 1, 1, 1, 1, 2]            # "roll 2" stays: the undo took the move after it
+    assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
+    assert t["captures"] == [1, 0, 0]
+    assert t["lengths"] == [11, 3]                     # actions that stand after take-backs
+    assert "junk.ludo:1:" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_report_text_and_png(cli, tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for seed in range(6):
+        kinds = {"Y": "hard"} if seed % 2 else {}
+        (folder / ("g%d.ludo" % seed)).write_text(games.record_text(seed, players=2, kinds=kinds))
+    png = tmp_path / "stats.png"
+    out = cli("stats", folder, "--png", png)
+    assert out.returncode == 0, out.stderr
+    assert "games: 6 of 6 files" in out.stdout
+    assert "wins by player: human" in out.stdout and "hard" in out.stdout
+    assert "fairness: chi-square" in out.stdout and "5 degrees of freedom" in out.stdout
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
+    assert "reading records" not in out.stderr          # small folder: no progress bar
+
+
+def test_progress_bar_for_a_large_folder(cli, tmp_path, finished_game_text):
+    for i in range(205):
+        (tmp_path / ("g%03d.ludo" % i)).write_text(finished_game_text)
+    out = cli("stats", tmp_path)
+    assert out.returncode == 0
+    assert "reading records: 205/205" in out.stderr
+    assert "games: 205 of 205 files" in out.stdout
+
+
+def test_empty_or_missing_folder(cli, tmp_path):
+    out = cli("stats", tmp_path)
+    assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
+    out = cli("stats", tmp_path / "nope")
+    assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr

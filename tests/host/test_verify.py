@@ -1,0 +1,126 @@
+"""`ludo-host verify`: sound games pass; altered rolls, swapped moves, wrong seeds and
+hostile files are reported as FILE:LINE: problem, never as a traceback."""
+import json
+import re
+import tracemalloc
+
+import pytest
+
+from ludo_host.verify import verify_file
+
+PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<msg>.+)$")
+
+
+def lines_of(text):
+    return text.split("\n")[:-1]
+
+
+def write(tmp_path, name, lines):
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_sound_game_exits_zero(cli, record_file):
+    out = cli("verify", record_file)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("%s: ok (" % record_file)
+
+
+def test_single_altered_roll_is_caught(cli, tmp_path, finished_game_text):
+    lines = lines_of(finished_game_text)
+    i = next(k for k in range(40, len(lines)) if re.fullmatch(r"roll \d", lines[k]))
+    v = int(lines[i][5])
+    lines[i] = "roll %d" % (v % 6 + 1)
+    path = write(tmp_path, "roll.ludo", lines)
+    out = cli("verify", path)
+    assert out.returncode == 1
+    first = out.stdout.splitlines()[0]
+    assert first == "%s:%d: roll %d, but the seed gives roll %d" % (path, i + 1, v % 6 + 1, v), out.stdout
+    assert "Traceback" not in out.stderr
+
+
+def test_swapped_moves_are_caught(cli, tmp_path, finished_game_text):
+    lines = lines_of(finished_game_text)
+    moves = [k for k in range(30, len(lines)) if re.match(r"[RGYB][1-4] ", lines[k])]
+    a = moves[0]
+    b = next(k for k in moves[1:] if lines[k][0] != lines[a][0])   # the other player's move
+    lines[a], lines[b] = lines[b], lines[a]
+    path = write(tmp_path, "swap.ludo", lines)
+    out = cli("verify", path)
+    assert out.returncode == 1
+    first = PROBLEM.match(out.stdout.splitlines()[0])
+    assert first and int(first.group("line")) == a + 1, out.stdout
+    assert "illegal" in first.group("msg") or "not" in first.group("msg")
+
+
+def test_wrong_seed_is_caught(cli, tmp_path, finished_game_text):
+    lines = lines_of(finished_game_text)
+    foot = json.loads(lines[-1])
+    foot["seed"] = str(int(foot["seed"]) + 1)
+    lines[-1] = json.dumps(foot, sort_keys=True, separators=(",", ":"))
+    path = write(tmp_path, "seed.ludo", lines)
+    out = cli("verify", path)
+    assert out.returncode == 1
+    assert "%s:%d: seed %s does not match the commitment" % (path, len(lines), foot["seed"]) in out.stdout
+
+
+def test_several_files_one_line_per_problem(cli, tmp_path, record_file, finished_game_text):
+    trunc = tmp_path / "cut.ludo"
+    trunc.write_text(finished_game_text[:len(finished_game_text) // 2])
+    binary = tmp_path / "bin.ludo"
+    binary.write_bytes(bytes(range(256)) * 50)
+    missing = tmp_path / "missing.ludo"
+    out = cli("verify", "-q", record_file, trunc, binary, missing, tmp_path)
+    assert out.returncode == 1
+    got = out.stdout.splitlines()
+    assert not any(line.startswith(str(record_file)) for line in got)
+    assert any(line.startswith("%s:" % trunc) and "cut short" in line for line in got)
+    assert any(line.startswith("%s:" % trunc) and "no footer" in line for line in got)
+    bin_lines = [line for line in got if line.startswith(str(binary))]
+    assert len(bin_lines) == 1 and bin_lines[0].startswith("%s:1: " % binary), bin_lines
+    assert bin_lines[0].endswith("(a binary file?)")
+    assert "%s: cannot open: No such file or directory" % missing in got
+    assert "%s: is a folder, not a record file" % tmp_path in got
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("content,expect", [
+    (b"", "empty file"),
+    (b"\n" * 10, "not a ludo record header"),
+    (b"[" * 200000 + b"\n", "line longer than"),
+    (b'{"format":"ludo-record/1","a":' + b"[" * 1900 + b"]" * 1900 + b"}\n", "header"),
+    (b"x" * 5000 + b"\n", "line longer than"),
+    (b"roll 6\n" * 3, "not a ludo record header"),
+    (b"\x00\x01\x02abc\n", "control character"),
+], ids=["empty", "blank-lines", "huge-line", "deep-json", "long-line", "no-header", "binary"])
+def test_hostile_files_get_one_clear_error(tmp_path, content, expect):
+    path = tmp_path / "h.ludo"
+    path.write_bytes(content)
+    problems, _ = verify_file(str(path))
+    assert problems and expect in problems[0][1], problems
+
+
+def test_gigantic_file_is_read_in_bounded_memory(tmp_path, finished_game_text):
+    # 40 MB of plausible lines after a real header: stopped by the line cap, not read into memory.
+    path = tmp_path / "huge.ludo"
+    header = lines_of(finished_game_text)[0]
+    with open(path, "w") as fh:
+        fh.write(header + "\n")
+        chunk = "roll 6\n" * 100000
+        for _ in range(60):
+            fh.write(chunk)
+    tracemalloc.start()
+    problems, _ = verify_file(str(path))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert problems[0][1].startswith("more than 100000 lines") or "larger than" in problems[0][1]
+    assert peak < 40 << 20, "peak %d bytes" % peak
+
+
+def test_sparse_gigantic_file_without_newlines(tmp_path):
+    path = tmp_path / "zeros.ludo"
+    with open(path, "wb") as fh:
+        fh.truncate(2 << 30)               # 2 GiB of zeros, no disk used
+    problems, _ = verify_file(str(path))
+    assert problems == [(1, "line longer than 16384 bytes")]
