@@ -1,0 +1,250 @@
+"""The serial protocol (docs/serial-protocol.md): replies, streamed record and
+resend, and malformed input -> exactly one error line, nothing changed."""
+import json
+import time
+
+import pytest
+import serial
+
+import ludo
+from harness import Board, new_game_cmd
+
+
+@pytest.fixture
+def board():
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=11))
+    for _ in range(5):
+        if b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("select")
+            b.press("confirm")
+    b.lines()
+    return b
+
+
+def snapshot(b):
+    return (bytes(b.nvm.data), bytes(b.game.transcript), b.app.mode, b.app.selected, b.game.position())
+
+
+MALFORMED = [
+    (b"hello\n", None, "not JSON"),
+    (b"{\"cmd\":\"status\"\n", None, "not JSON"),
+    (b"[1,2,3]\n", None, "JSON object"),
+    (b"42\n", None, "JSON object"),
+    (b"{}\n", None, "missing"),
+    (b"{\"cmd\":7}\n", None, "missing"),
+    (b"{\"cmd\":\"fly\"}\n", None, "unknown command"),
+    (b"{\"cmd\":\"press\"}\n", "press", "button"),
+    (b"{\"cmd\":\"press\",\"button\":\"jump\"}\n", "press", "button"),
+    (b"{\"cmd\":\"press\",\"button\":\"roll\",\"long\":1}\n", "press", "long"),
+    (b"{\"cmd\":\"resend\",\"from\":\"3\",\"game\":\"x\"}\n", "resend", "from"),
+    (b"{\"cmd\":\"resend\",\"from\":-1,\"game\":\"x\"}\n", "resend", "from"),
+    (b"{\"cmd\":\"resend\",\"from\":0}\n", "resend", "game"),
+    (b"{\"cmd\":\"resend\",\"from\":0,\"game\":\"deadbeef\"}\n", "resend", "no game"),
+    (b"{\"cmd\":\"resend\",\"from\":9999,\"game\":\"GID\"}\n", "resend", "last event"),
+    (b"{\"cmd\":\"new\",\"preset\":\"chess\"}\n", "new", "unknown preset"),
+    (b"{\"cmd\":\"new\",\"players\":7}\n", "new", "players"),
+    (b"{\"cmd\":\"new\",\"players\":true}\n", "new", "players"),
+    (b"{\"cmd\":\"new\",\"options\":[1]}\n", "new", "options"),
+    (b"{\"cmd\":\"new\",\"options\":{\"warp\":true}}\n", "new", "unknown option"),
+    (b"{\"cmd\":\"new\",\"preset\":\"club\",\"players\":3,\"options\":{\"mode\":\"ordinary\"}}\n", "new", "mode"),
+    (b"{\"cmd\":\"new\",\"kinds\":{\"R\":\"genius\"}}\n", "new", "kinds"),
+    (b"{\"cmd\":\"new\",\"dice\":\"loaded\"}\n", "new", "dice"),
+    (b"{\"cmd\":\"new\",\"seed\":-5}\n", "new", "seed"),
+    (b"{\"cmd\":\"time\"}\n", "time", "now"),
+    (b"{\"cmd\":\"time\",\"now\":\"yesterday\"}\n", "time", "2026-11-29"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-13-40T99:00:00Z\"}\n", "time", "range"),
+    (b"\xff\xfe\x00garbage\x80\n", None, "UTF-8"),
+    (b"\x00\x01\x02\x03\n", None, "not JSON"),
+    (b"{\"cmd\":\"status\"}" + b" " * 1100 + b"\n", None, "longer than 1024"),
+    (b"[" * 400 + b"]" * 400 + b"\n", None, ""),
+]
+
+
+@pytest.mark.parametrize("raw,re,words", MALFORMED, ids=range(len(MALFORMED)))
+def test_malformed_command_gets_one_error_line_and_changes_nothing(board, raw, re, words):
+    raw = raw.replace(b"GID", board.game.game_id.encode())
+    before = snapshot(board)
+    board.hw.to_board.extend(raw)
+    board.wait(50)
+    out = board.lines()
+    assert len(out) == 1, out
+    assert set(out[0]) == {"error", "re"}
+    assert out[0]["re"] == re
+    assert words.lower() in out[0]["error"].lower()
+    assert "\n" not in out[0]["error"]
+    assert snapshot(board) == before
+    # and the link still works
+    assert board.ask({"cmd": "status"})[0]["re"] == "status"
+
+
+def test_binary_garbage_with_many_line_ends_one_error_per_line(board):
+    before = snapshot(board)
+    board.hw.to_board.extend(b"\x01\n\xfa\xfb\n\x00\x00\n")
+    board.wait(50)
+    out = board.lines()
+    assert len(out) == 3 and all("error" in x for x in out)
+    assert snapshot(board) == before
+
+
+def test_half_lines_are_assembled_and_blank_lines_ignored(board):
+    for part in (b'{"cmd":', b'"sta', b'tus"}'):
+        board.hw.to_board.extend(part)
+        board.wait(30)
+        assert board.lines() == []
+    board.hw.to_board.extend(b"\r\n\n\r\n")
+    board.wait(30)
+    out = board.lines()
+    assert len(out) == 1 and out[0]["re"] == "status"
+
+
+def test_status(board):
+    st = board.ask({"cmd": "status"})[0]
+    g = board.game
+    assert st == {"re": "status", "game": g.game_id, "seq": len(g.transcript), "state": "playing",
+                  "turn": "RGYB"[g.turn], "position": g.position()}
+
+
+def test_status_on_a_fresh_board_is_the_menu():
+    b = Board()
+    assert b.ask({"cmd": "status"})[0] == {"re": "status", "game": None, "seq": None, "state": "menu",
+                                           "turn": None, "position": None}
+    out = b.ask({"cmd": "record"})
+    assert out[0]["re"] == "record" and "error" in out[0]
+
+
+def test_events_and_resend_agree(board):
+    b = Board()
+    b.ask({"cmd": "time", "now": "2026-11-29T14:00:00Z"})
+    sent = b.ask(new_game_cmd("club", 2, seed=3))
+    assert sent[-1] == {"re": "ok", "cmd": "new"}
+    for _ in range(40):
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("select")
+            b.press("confirm")
+            b.press("back")         # club allows undo: take-backs are events too
+    sent += b.lines()
+    events = [e for e in sent if "ev" in e]
+    assert events[0]["ev"] == "start" and events[0]["seq"] == 0
+    assert events[0]["header"]["start"] == "2026-11-29T14:00:00Z"
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert any(e["line"] == "undo" for e in events[1:])
+    gid = b.game.game_id
+    again = b.ask({"cmd": "resend", "from": 0, "game": gid}, until=lambda x: x.get("re") == "resend")
+    assert again[:-1] == events
+    assert again[-1] == {"re": "resend", "from": 0, "to": len(events) - 1, "game": gid}
+    part = b.ask({"cmd": "resend", "from": 17, "game": gid}, until=lambda x: x.get("re") == "resend")
+    assert part[:-1] == events[17:]
+
+
+def test_new_game_ends_the_old_one_as_abandoned(board):
+    old = board.game
+    out = board.ask(new_game_cmd("strict", 2, seed=4, kinds={}, dice="hand"))
+    assert out[0] == {"ev": "end", "game": old.game_id, "seq": len(old.transcript) + 1,
+                      "footer": {"result": "*", "termination": "abandoned", "seed": "11"}}
+    assert out[1]["ev"] == "start" and out[1]["header"]["preset"] == "strict"
+    assert out[2] == {"re": "ok", "cmd": "new"}
+    assert board.app.hand
+    board.press("select")
+    board.press("select")
+    board.press("confirm")
+    assert board.lines()[0]["line"] == "roll 2 hand"
+
+
+def test_press_command_is_a_button(board):
+    g = board.game
+    n = len(g.transcript)
+    name = "roll" if g.needs_roll() else "select"
+    out = board.ask({"cmd": "press", "button": name})
+    assert {"re": "ok", "cmd": "press"} in out
+    if name == "roll":
+        assert len(g.transcript) == n + 1
+    long = board.ask({"cmd": "press", "button": "back", "long": True})
+    assert {"re": "ok", "cmd": "press"} in long and board.app.mode == 3    # pause menu
+
+
+def test_slow_host_gets_every_line_whole_and_in_order(board):
+    board.hw.write_limit = 5
+    for _ in range(20):
+        if board.app.fixing():
+            board.press("confirm")
+        elif board.game.needs_roll():
+            board.press("roll")
+        else:
+            board.press("confirm") if board.app.selected >= 0 else board.press("select")
+    board.wait(3000)
+    events = [e for e in board.lines() if "ev" in e]
+    assert [e["seq"] for e in events] == list(range(events[0]["seq"], events[0]["seq"] + len(events)))
+
+
+def test_stuck_or_absent_host_never_blocks_the_game_and_resend_recovers(board):
+    gid = board.game.game_id
+    first = len(board.game.transcript) + 1
+    board.hw.write_limit = 0            # the PC stopped reading
+    for _ in range(120):
+        if board.app.fixing():
+            board.press("confirm")
+        elif board.game.needs_roll():
+            board.press("roll")
+        else:
+            board.press("confirm") if board.app.selected >= 0 else board.press("select")
+    assert len(board.game.transcript) >= first + 60
+    assert board.app.link.dropped > 0  # lines were dropped whole, the game went on
+    board.hw.host_connected = False
+    board.press("roll") if board.game.needs_roll() else board.press("select")
+    board.wait(50)
+    board.hw.write_limit = None
+    board.hw.host_connected = True      # the logger comes back: status, then resend
+    board.wait(50)
+    board.lines()
+    st = board.ask({"cmd": "status"})[0]
+    out = board.ask({"cmd": "resend", "from": first, "game": gid}, until=lambda x: x.get("re") == "resend")
+    events = [e for e in out if "ev" in e]
+    assert [e["seq"] for e in events] == list(range(first, st["seq"] + 1))
+
+
+def test_record_command_streams_the_boards_record(board):
+    out = board.ask({"cmd": "record"}, until=lambda x: x.get("re") == "record-end")
+    recs = [x for x in out if x["re"] == "record"]
+    assert [x["n"] for x in recs] == list(range(len(recs)))
+    assert out[-1] == {"re": "record-end", "game": board.game.game_id, "lines": len(recs)}
+    text = "".join(x["text"] + "\n" for x in recs)
+    assert text == str(board.game.record(transcript=True))
+
+
+def test_real_serial_port_through_a_pty(repo_root):
+    """pyserial on the virtual board's pseudo-terminal: the bytes a PC would see."""
+    from ludo_host.virtual import VirtualBoard
+    with VirtualBoard(data_port="pty") as vb:
+        port = serial.Serial(vb.data_port_path, timeout=0.2)
+        try:
+            port.write(b'{"cmd":"new","preset":"family","players":2,"seed":8}\n')
+            port.write(b'not json\n')
+            port.flush()
+            lines = []
+            deadline = time.time() + 20
+            while time.time() < deadline and len(lines) < 3:
+                vb.wait(50)
+                line = port.readline()
+                if line:
+                    lines.append(json.loads(line))
+            assert lines[0]["ev"] == "start" and lines[0]["header"]["preset"] == "family"
+            assert lines[1] == {"re": "ok", "cmd": "new"}
+            assert lines[2]["re"] is None and "not JSON" in lines[2]["error"]
+            vb.press("roll")
+            got = None
+            deadline = time.time() + 20
+            while time.time() < deadline and got is None:
+                vb.wait(50)
+                line = port.readline()
+                if line:
+                    got = json.loads(line)
+            assert got["ev"] == "action" and got["seq"] == 1 and got["line"].startswith("roll ")
+        finally:
+            port.close()
