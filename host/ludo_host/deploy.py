@@ -72,18 +72,18 @@ def _windows_drives():
                 yield root
 
 
-def candidate_drives():
+def candidate_drives(platform=sys.platform, mounts="/proc/mounts", volumes="/Volumes"):
     """Folders where a CIRCUITPY drive may be mounted on this computer."""
     found = []
-    if sys.platform == "win32":
+    if platform == "win32":
         found += list(_windows_drives())
-    elif sys.platform == "darwin":
-        if os.path.isdir("/Volumes"):
-            found += [os.path.join("/Volumes", n) for n in sorted(os.listdir("/Volumes"))
+    elif platform == "darwin":
+        if os.path.isdir(volumes):
+            found += [os.path.join(volumes, n) for n in sorted(os.listdir(volumes))
                       if re.match(r"^CIRCUITPY\d*$", n)]
     else:
         try:
-            with open("/proc/mounts", encoding="utf-8", errors="replace") as f:
+            with open(mounts, encoding="utf-8", errors="replace") as f:
                 for line in f:
                     fields = line.split()
                     if len(fields) > 1:
@@ -227,7 +227,7 @@ class Plan:
         for rel in sorted(files, key=lambda r: (r == CODE, r.count("/") == 0, r)):
             if rel != CODE:
                 self._compare(rel, files[rel])
-        self._plan_removals(firmware_dir, files)
+        self._plan_removals(files)
         self._compare(CODE, files[CODE])        # last, always
 
     def _compare(self, rel, data):
@@ -288,7 +288,7 @@ class Plan:
             self.notes.append("warning: settings.toml says LUDO_PIXEL_COUNT = %s but the pixel map has %d pixels"
                               % (count.group(1), self.map_count))
 
-    def _plan_removals(self, firmware_dir, files):
+    def _plan_removals(self, files):
         """Old .py/.mpy files inside the firmware's own packages (a stale .mpy would shadow the new .py)."""
         for folder, dirs, names in os.walk(self.drive):
             rel_folder = os.path.relpath(folder, self.drive).replace(os.sep, "/")
@@ -478,6 +478,10 @@ def run(args):
         library_note = execute(plan, version, args.dry_run, args.verbose, say)
     except (DeployError, pixelmap.PixelMapError) as exc:
         print("ludo-host deploy: error: %s" % exc, file=sys.stderr)
+        return 1
+    except OSError as exc:      # reading the drive before anything was written
+        print("ludo-host deploy: error: could not read %s (%s); nothing was written"
+              % (getattr(exc, "filename", None) or "the drive", exc.strerror or exc), file=sys.stderr)
         return 1
     for note in plan.notes:
         say(note)

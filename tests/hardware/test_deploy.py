@@ -300,11 +300,26 @@ def test_finds_the_drive(tmp_path, firmware, capsys, monkeypatch):
     assert "several CIRCUITPY drives found" in capsys.readouterr()[1]
 
 
-def test_linux_mount_table_names(tmp_path, monkeypatch):
-    assert deploy._unescape_mount("/media/ann\\040lee/CIRCUITPY") == "/media/ann lee/CIRCUITPY"
-    if sys.platform.startswith("linux"):
-        assert "/media/%s/CIRCUITPY" % os.environ.get("USER", "") in deploy.candidate_drives() or \
-            not os.environ.get("USER")
+def test_linux_mount_table_and_usual_places(tmp_path, monkeypatch):
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n"
+                      "/dev/sdb1 /media/ann\\040lee/CIRCUITPY vfat rw,nosuid 0 0\n"
+                      "/dev/sdc1 /run/media/bob/CIRCUITPY1 vfat rw 0 0\n"
+                      "/dev/sdd1 /media/ann/CIRCUITPYTHON vfat rw 0 0\n")
+    monkeypatch.setenv("USER", "ann")
+    found = deploy.candidate_drives("linux", str(mounts))
+    assert found[:2] == ["/media/ann lee/CIRCUITPY", "/run/media/bob/CIRCUITPY1"]
+    assert "/media/ann/CIRCUITPYTHON" not in found
+    assert "/media/ann/CIRCUITPY" in found and "/run/media/ann/CIRCUITPY" in found
+    assert len(found) == len(set(found))
+    assert "/media/ann/CIRCUITPY" in deploy.candidate_drives("linux", str(tmp_path / "no-such-file"))
+
+
+def test_macos_volumes(tmp_path):
+    for name in ("CIRCUITPY", "CIRCUITPY1", "Macintosh HD", "CIRCUITPY backup"):
+        (tmp_path / name).mkdir()
+    assert deploy.candidate_drives("darwin", volumes=str(tmp_path)) == [
+        str(tmp_path / "CIRCUITPY"), str(tmp_path / "CIRCUITPY1")]
 
 
 def fake_circup(tmp_path, monkeypatch, works):
@@ -369,3 +384,12 @@ def test_merge_settings_edge_cases():
     assert text.startswith("LUDO_BRIGHTNESS=5\n\n#") and "LUDO_BRIGHTNESS" not in added
     full = "".join("%s = %s\n" % (k, v) for k, v, _ in deploy.SETTINGS)
     assert deploy.merge_settings(full) == (full, [])
+
+
+def test_unreadable_drive_while_planning(drive, firmware, capsys, monkeypatch):
+    def gone(path):
+        raise OSError(errno.EIO, "Input/output error", path)
+    monkeypatch.setattr(deploy, "_read", gone)
+    assert run_deploy("--drive", drive, "--firmware", firmware) == 1
+    err = capsys.readouterr()[1]
+    assert "could not read" in err and "nothing was written" in err and len(err.strip().splitlines()) == 1

@@ -1,6 +1,5 @@
 """The default pixel map: every place of the board exactly once, a route a builder can wire, the core's places."""
 import json
-import math
 import random
 
 import pytest
