@@ -1,0 +1,84 @@
+"""The firmware app itself (code.py, ludoboard, ludo) under the real MicroPython
+interpreter with the stand-in CircuitPython modules: a scripted game gives the
+same data-channel bytes and the same last frame as on CPython."""
+import os
+import random
+import shutil
+
+import pytest
+
+from harness import Board, ROOT, PIXEL_MAP
+
+STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
+ACTIONS = 60
+
+
+def make_script():
+    """Presses for a short classic game (chosen on CPython), a record request, a reset and more."""
+    b = Board()
+    new = '{"cmd":"new","preset":"classic","players":2,"seed":21}'
+    b.send(new)
+    lines = ["wait 100", "data " + new, "wait 100"]
+    rng = random.Random(2)
+    pressed = []
+    real_press = b.press
+
+    def press(button, long=False):
+        pressed.append(button + (" long" if long else ""))
+        real_press(button, long)
+    b.press = press
+    while len(b.game.transcript) < ACTIONS:
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.game.needs_roll():
+            b.press("roll")
+        else:
+            options = [i for i in range(len(b.app.legal)) if not b.app.looks_like_earlier(i)]
+            b.select_code(b.app.legal[rng.choice(options)].code)
+            b.press("confirm")
+    lines += pressed
+    lines += ['data {"cmd":"record"}', "wait 2000", "reset", "wait 200", "roll", "confirm",
+              "roll", "select", "wait 500", 'data {"cmd":"status"}', "wait 300"]
+    return "\n".join(lines) + "\n", str(b.game.record(transcript=True))
+
+
+@pytest.fixture(scope="module")
+def script():
+    return make_script()
+
+
+def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, script):
+    text, record = script
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    shutil.copy(PIXEL_MAP, drive / "pixelmap.json")
+    # CPython: the same firmware on the virtual board
+    from ludo_host.virtual import VirtualBoard
+    vb = VirtualBoard(drive_dir=str(drive))
+    vb.run_script(text)
+    cpython_data = bytes(vb.data_out)
+    cpython_frame = vb.frames[-1][1]
+    vb.close()
+    # MicroPython
+    out = micropython.run_fresh(
+        "import os, _board_sim\n"
+        "os.chdir(%r)\n"
+        "frames = _board_sim.run_firmware(%r, code=%r, boot=%r)\n"
+        "print('DATA', bytes(_board_sim.sim.data.from_board).hex())\n"
+        "print('FRAME', bytes(frames[-1][1]).hex())\n"
+        "print('BOOTS', _board_sim.sim.boots)\n"
+        % (str(drive), text, os.path.join(ROOT, "firmware", "code.py"), os.path.join(ROOT, "firmware", "boot.py")),
+        paths=[STUBS, str(drive)], timeout=600)
+    got = dict(line.split(" ", 1) for line in out.strip().split("\n") if line[:4] in ("DATA", "FRAM", "BOOT"))
+    mp_data = bytes.fromhex(got["DATA"])
+    assert got["BOOTS"] == "2"
+    assert mp_data == cpython_data
+    assert bytes.fromhex(got["FRAME"]) == cpython_frame
+    # and what the board said is the game's record
+    import json
+    replies = [json.loads(line) for line in mp_data.decode().split("\n") if line]
+    rec = "".join(r["text"] + "\n" for r in replies if r.get("re") == "record")
+    assert rec.startswith(record[:record.index("\n")])
+    assert rec == record
+    status = [r for r in replies if r.get("re") == "status"][-1]
+    assert status["state"] == "playing" and status["seq"] >= ACTIONS
