@@ -393,3 +393,24 @@ def test_unreadable_drive_while_planning(drive, firmware, capsys, monkeypatch):
     assert run_deploy("--drive", drive, "--firmware", firmware) == 1
     err = capsys.readouterr()[1]
     assert "could not read" in err and "nothing was written" in err and len(err.strip().splitlines()) == 1
+
+
+def test_deployed_drive_runs_on_the_virtual_board_and_walks_the_map(drive, capsys):
+    """The real firmware, deployed to a stand-in drive and run from there: the map check walks pixel 0, 1, 2..."""
+    virtual = pytest.importorskip("ludo_host.virtual")
+    assert run_deploy("--drive", drive) == 0
+    path = os.path.join(drive, "settings.toml")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    assert "LUDO_MAP_CHECK = 0\n" in text
+    with open(path, "w", encoding="utf-8") as f:          # the builder turns the map check on
+        f.write(text.replace("LUDO_MAP_CHECK = 0\n", "LUDO_MAP_CHECK = 1\n"))
+    board = virtual.VirtualBoard(firmware_dir=drive, drive_dir=drive)
+    try:
+        board.run_script("wait 1500\n")
+        frames = list(board.frames)
+    finally:
+        board.close()
+    lit = [[i for i in range(len(frame) // 3) if any(frame[3 * i:3 * i + 3])] for _, frame in frames]
+    walk = [pixels[0] for pixels in lit if len(pixels) == 1]
+    assert walk[:4] == [0, 1, 2, 3], lit[:6]
