@@ -157,3 +157,12 @@ def test_template_command_rejects_bad_input(tmp_path, capsys):
     assert template.run(parser.parse_args(["--map", str(bad), "-o", str(tmp_path / "t.svg")])) == 2
     assert "lit by no pixel" in capsys.readouterr()[1]
     assert not (tmp_path / "t.svg").exists()
+
+
+def test_template_of_a_map_with_a_spare_pixel():
+    """A null entry (a spare pixel in the chain) shifts the indices and is drawn nowhere."""
+    places = [None] + pixelmap.load()
+    root = ET.fromstring(template.render(places, 25.0).encode())
+    texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
+    assert "99" in texts and "0" not in texts
+    assert len(template.hops(places, template.Geometry(25.0))) == 98
