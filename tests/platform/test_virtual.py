@@ -188,3 +188,19 @@ def test_virtual_board_without_a_terminal_says_what_to_do():
                           env=dict(os.environ, PYTHONPATH=HOST), capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 2 and "needs a terminal" in done.stderr
+
+
+def test_attached_board_is_handed_to_the_logger(monkeypatch, capsys):
+    import argparse
+
+    import ludo_host.logger as logger
+    import ludo_host.virtual as board_cmd
+
+    monkeypatch.setattr(board_cmd, "_attached_board", lambda: "/dev/ttyACM7")
+    seen = {}
+    monkeypatch.setattr(logger, "run", lambda args: seen.setdefault("port", args.port) and 0)
+    parser = argparse.ArgumentParser()
+    board_cmd.add_arguments(parser)
+    assert board_cmd.run(parser.parse_args([])) == 0
+    assert seen["port"] == "/dev/ttyACM7"
+    assert "A Ludo board is attached: its data channel is /dev/ttyACM7" in capsys.readouterr().out
