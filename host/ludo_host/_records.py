@@ -8,6 +8,7 @@ to the rules core's lenient reader (`ludo.Record.parse`).
 Problems are (line number, message) pairs, like the core's.
 """
 import os
+import re
 import stat
 
 from ._lines import LineSplitter
@@ -30,12 +31,12 @@ class RecordFile:
         self.lines = 0
 
 
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
+
+
 def _bad_char(text):
-    for ch in text:
-        o = ord(ch)
-        if (o < 0x20 and ch != "\t") or o == 0x7F:
-            return ch
-    return None
+    m = _CONTROL.search(text)
+    return m.group(0) if m else None
 
 
 def read_record_file(path):

@@ -2,10 +2,12 @@
 hostile files are reported as FILE:LINE: problem, never as a traceback."""
 import json
 import re
-import tracemalloc
+import resource
+import subprocess
 
 import pytest
 
+from conftest import cli_command, cli_env
 from ludo_host.verify import verify_file
 
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<msg>.+)$")
@@ -102,20 +104,20 @@ def test_hostile_files_get_one_clear_error(tmp_path, content, expect):
 
 
 def test_gigantic_file_is_read_in_bounded_memory(tmp_path, finished_game_text):
-    # 40 MB of plausible lines after a real header: stopped by the line cap, not read into memory.
+    # A real header, 150 000 plausible lines, then 4 GiB more (a sparse hole, no disk used):
+    # `ludo-host verify` stops at the line cap, in little memory (the process's peak RSS).
     path = tmp_path / "huge.ludo"
     header = lines_of(finished_game_text)[0]
     with open(path, "w") as fh:
-        fh.write(header + "\n")
-        chunk = "roll 6\n" * 100000
-        for _ in range(60):
-            fh.write(chunk)
-    tracemalloc.start()
-    problems, _ = verify_file(str(path))
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    assert problems[0][1].startswith("more than 100000 lines") or "larger than" in problems[0][1]
-    assert peak < 40 << 20, "peak %d bytes" % peak
+        fh.write(header + "\n" + "roll 6\n" * 150000)
+        fh.truncate(fh.tell() + (4 << 30))
+    proc = subprocess.Popen(cli_command("verify", path), env=cli_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=120)
+    rusage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert proc.returncode == 1 and not err
+    assert out.decode() == "%s:100001: more than 100000 lines: not read further\n" % path
+    assert rusage.ru_maxrss < 150 * 1024, "peak RSS %d kB" % rusage.ru_maxrss
 
 
 def test_sparse_gigantic_file_without_newlines(tmp_path):
