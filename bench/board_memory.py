@@ -1,0 +1,167 @@
+"""Memory of the board app under the real MicroPython interpreter (stand-in hardware).
+
+Prints:
+- heap retained by the code (ludo + ludoboard + hw imported) and by the app's state;
+- the largest heap retained at any point of a whole 4-player game, and the
+  largest allocation of one button press, whose sum bounds the peak heap
+  (target: under 64 KB, half of what a Pico W leaves free);
+- bytes allocated per idle animation frame (target: 0) and per press.
+
+MicroPython's GC frees nothing inside one running call, so retained memory is
+read at the start of separate calls; allocation is a gc.mem_alloc difference
+with the collector disabled.
+
+    python bench/board_memory.py [--preset classic] [--players 4] [--seed 7]
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
+import mpharness  # noqa: E402
+
+STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
+PRESSES_PER_CALL = 40
+
+SETUP = """
+import gc, os
+import _board_sim
+sim = _board_sim.sim
+sim.data_enabled = True
+sim.boot()
+os.chdir(%(drive)r)
+gc.collect()
+base = gc.mem_alloc()
+"""
+STANDINS = """
+import board, neopixel, keypad, usb_cdc, microcontroller, supervisor, watchdog
+gc.collect()
+base = gc.mem_alloc()
+"""
+IMPORT = """
+import hw
+from ludoboard.app import App
+"""
+MEASURE = "gc.collect()\nprint(gc.mem_alloc() - base)\n"
+MAKE_APP = """
+h = hw.Hardware(hw.load_settings())
+app = App(h)
+sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d}\\n')
+for i in range(5):
+    app.step()
+sim.data.from_board = bytearray()
+
+def press(key):
+    sim.press(key, 80)
+    for i in range(20):
+        app.step()
+
+def next_key():
+    g = app.game
+    if app.fixing():
+        return 2
+    if g.needs_roll():
+        return 0
+    if app.selected < 0:
+        return 1
+    return 2
+
+worst = [0, 0, 0]       # largest press allocation, total, presses
+"""
+PLAY = """
+gc.collect()
+print(gc.mem_alloc() - base)
+for i in range(%(n)d):
+    if app.game.is_over():
+        break
+    k = next_key()
+    gc.disable()
+    a = gc.mem_alloc()
+    press(k)
+    d = gc.mem_alloc() - a
+    gc.enable()
+    if d > worst[0]:
+        worst[0] = d
+    worst[1] += d
+    worst[2] += 1
+    sim.data.from_board = bytearray()
+print(1 if app.game.is_over() else 0, worst[0], worst[1], worst[2], len(app.game.transcript))
+"""
+IDLE = """
+gc.collect()
+app.on_press(3, True)
+app.on_press(3, False)
+while app.mode != 2 or app.fixing() or not app.game.needs_roll() and not app.game.is_over():
+    if app.game.is_over():
+        break
+    press(next_key())
+for i in range(300):          # 3 s: banners of the last action are over
+    app.step()
+gc.disable()
+a = gc.mem_alloc()
+frames = 0
+for i in range(400):
+    before = app.last_step
+    app.step()
+    if app.last_step != before:
+        frames += 1
+d = gc.mem_alloc() - a
+gc.enable()
+print(d, frames, app.animated)
+"""
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--preset", default="classic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=7)
+    args = p.parse_args(argv)
+    reason = mpharness.unavailable_reason()
+    if reason:
+        print("board_memory: MicroPython unavailable: %s" % reason)
+        return 1
+    drive = tempfile.mkdtemp(prefix="ludo-drive-")
+    shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+    params = {"drive": drive, "preset": args.preset, "players": args.players, "seed": args.seed}
+    mp = mpharness.MicroPython(mounts=[STUBS, os.path.join(ROOT, "firmware"), drive])
+    try:
+        mp.run(SETUP % params, reset=True)
+        mp.run(STANDINS, keep_globals=True)
+        mp.run(IMPORT, keep_globals=True)
+        code = int(mp.run(MEASURE, keep_globals=True))
+        mp.run(MAKE_APP % params, keep_globals=True)
+        with_app = int(mp.run(MEASURE, keep_globals=True))
+        retained = [with_app]
+        worst = total = presses = actions = 0
+        over = False
+        while not over:
+            out = mp.run(PLAY % {"n": PRESSES_PER_CALL}, keep_globals=True).split()
+            retained.append(int(out[0]))
+            over = out[1] == "1"
+            worst, total, presses, actions = int(out[2]), int(out[3]), int(out[4]), int(out[5])
+        retained.append(int(mp.run(MEASURE, keep_globals=True)))
+        idle_bytes, idle_frames, animated = mp.run(IDLE, keep_globals=True).split()
+    finally:
+        mp.close()
+        shutil.rmtree(drive, ignore_errors=True)
+    peak = max(retained) + worst
+    print("board app under MicroPython: %s, %d players, seed %d (%d actions, %d presses)"
+          % (args.preset, args.players, args.seed, actions, presses))
+    print("  code retained (ludo, ludoboard, hw)           %7d bytes" % code)
+    print("  app state after start (retained)                %7d bytes" % (with_app - code))
+    print("  largest retained through the game               %7d bytes" % max(retained))
+    print("  largest allocation of one press                 %7d bytes" % worst)
+    print("  peak heap bound (largest retained + press)      %7d bytes  (target < 65536) %s"
+          % (peak, "OK" if peak < 65536 else "OVER"))
+    print("  allocated per press, average                    %7d bytes" % (total // max(presses, 1)))
+    print("  idle animation: %s frames in 400 loop passes, %s bytes allocated -> %.1f bytes/frame (target 0)"
+          % (idle_frames, idle_bytes, int(idle_bytes) / max(int(idle_frames), 1)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
