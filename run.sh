@@ -53,7 +53,10 @@ python_setup() {
         "$py" -m venv "$VENV"
     fi
     stamp="$VENV/.ludo-installed"
-    key="$(sha256sum < "$ROOT/pyproject.toml" | cut -c1-16)"
+    # The editable install maps the packages present at install time: a
+    # package added later (firmware/ludo) needs a reinstall too.
+    key="$({ cat "$ROOT/pyproject.toml"; ls -d "$ROOT"/firmware/*/__init__.py "$ROOT"/host/*/__init__.py 2>/dev/null || true; } \
+        | sha256sum | cut -c1-16)"
     # A line "<key> <extras>" means: installed with those extras. Any line
     # with the current key covers a plain install.
     if [ -f "$stamp" ] && { grep -qx "$key $extras" "$stamp" || { [ -z "$extras" ] && grep -q "^$key " "$stamp"; }; }; then

@@ -30,10 +30,13 @@ def test_syntax_error_surfaces(micropython):
 
 
 def test_firmware_is_on_the_path(micropython, repo_root):
-    out = micropython.run("import sys, os\nprint(sys.path[0])\nprint(sorted(os.listdir(sys.path[0])))")
-    first, listing = out.splitlines()
-    assert first == str(repo_root / "firmware")
-    assert "'ludo'" in listing
+    firmware = repo_root / "firmware"
+    out = micropython.run("import sys, os\nprint(sys.path[0])\nprint(os.getcwd())\nprint(sorted(os.listdir()))")
+    first, cwd, listing = out.splitlines()
+    assert first == cwd == str(firmware)
+    expected = sorted(p.name for p in firmware.iterdir() if not p.name.startswith(".") and p.name != "__pycache__")
+    assert "hw.py" in expected
+    assert listing == repr(expected)
 
 
 def test_extra_paths_are_mounted_and_tracebacks_name_real_files(micropython, tmp_path):
