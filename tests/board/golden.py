@@ -62,12 +62,13 @@ def find(setup, want, seeds=range(1, 400), max_actions=3000):
                       options=setup.get("options") or {})
         rng = random.Random(seed)
         plan = []
+        computers = [_seat(s) for s in (setup.get("kinds") or {})]
         while not g.is_over() and len(plan) < max_actions:
             if g.needs_roll():
                 g.roll()
                 plan.append("roll")
             else:
-                m = rng.choice(selectable(g))
+                m = g.legal_moves[0] if g.turn in computers else rng.choice(selectable(g))
                 g.push(m)
                 plan.append("move:%d" % m.code)
             if want(g, g.last_events):
@@ -163,7 +164,8 @@ SCENARIOS = {
     "check": ("after a reset: the position is shown and the die breathes white until confirm", CLASSIC4,
               lambda g, ev: len(g.codes) > 20 and g.needs_roll(), "reset"),
     "computer": ("a computer seat: it rolls, lights its move and waits for someone to move the token",
-                 dict(CLASSIC4, kinds={"G": "hard"}), None, "roll wait:300 select confirm confirm wait:1000"),
+                 dict(CLASSIC4, kinds={"G": "hard"}),
+                 after_roll(lambda g: g.turn == 1 and not g.legal_moves[0].is_pass), ""),
     "coach": ("long press on select: the coach lights the move the Hard computer would play (cyan)",
               CLASSIC4, after_roll(lambda g: len(selectable(g)) >= 2 and g.turn == 0), "select!"),
     "map-error": ("a missing or broken pixel map: the die and centre blink magenta (built-in order used)",
@@ -205,6 +207,9 @@ def reach(name, plan_info=None):
                     b.press("confirm")
                 if step == "roll":
                     b.press("roll")
+                elif b.app.is_computer():        # the computer chose; a person moves it and confirms
+                    assert b.app.legal[b.app.selected].code == int(step[5:])
+                    b.press("confirm")
                 else:
                     b.select_code(int(step[5:]))
                     b.press("confirm")

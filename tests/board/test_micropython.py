@@ -82,3 +82,47 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
     assert rec == record
     status = [r for r in replies if r.get("re") == "status"][-1]
     assert status["state"] == "playing" and status["seq"] >= ACTIONS
+
+
+def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, tmp_path):
+    """The steady-state loop (poll keys and link, timers, animation frames) allocates 0 bytes."""
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    shutil.copy(PIXEL_MAP, drive / "pixelmap.json")
+    code = (
+        "import gc, os, _board_sim\n"
+        "sim = _board_sim.sim\n"
+        "sim.data_enabled = True\n"
+        "sim.boot()\n"
+        "os.chdir(%r)\n"
+        "import hw\n"
+        "from ludoboard.app import App\n"
+        "app = App(hw.Hardware(hw.load_settings()))\n"
+        "sim.data.send(b'{\"cmd\":\"new\",\"preset\":\"club\",\"players\":4,\"seed\":3}\\n')\n"
+        "for i in range(400):\n"
+        "    app.step()\n"
+        "def idle(n):\n"
+        "    gc.collect()\n"
+        "    gc.disable()\n"
+        "    a = gc.mem_alloc()\n"
+        "    frames = 0\n"
+        "    for i in range(n):\n"
+        "        before = app.last_step\n"
+        "        app.step()\n"
+        "        frames += app.last_step != before\n"
+        "    d = gc.mem_alloc() - a\n"
+        "    gc.enable()\n"
+        "    return d, frames\n"
+        "print('ROLL', *idle(300))\n"
+        "sim.press(0, 80)\n"                         # roll: a choice or a pass is shown
+        "for i in range(300):\n"
+        "    app.step()\n"
+        "app.on_press(1, False)\n"                   # select: a blinking move
+        "for i in range(300):\n"
+        "    app.step()\n"
+        "print('CHOOSE', *idle(300))\n" % str(drive))
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    for line in out.strip().split("\n")[-2:]:
+        name, allocated, frames = line.split()
+        assert int(frames) > 50, line           # the animation did render
+        assert int(allocated) == 0, line
