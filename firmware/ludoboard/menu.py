@@ -69,13 +69,10 @@ class Menu:
         return self.kinds[seat]
 
     def options(self):
-        """The options changed from the preset's defaults (name -> value)."""
+        """The options the players changed here (name -> value); the rules settle the rest."""
         out = {}
-        defaults = ludo_rules.option_defaults(self.preset_name())
-        for name in self.names:
-            v = values_of(name)[self.values[name]]
-            if v != defaults[name]:
-                out[name] = v
+        for name in self.touched:
+            out[name] = values_of(name)[self.values[name]]
         return out
 
     def kinds_by_letter(self):
@@ -106,13 +103,21 @@ class Menu:
         self.names = [n for n in OPTION_ORDER if n in defaults]
         self.names += [n for n in sorted(defaults) if n not in OPTION_ORDER]
         self.values = {}
-        for n in self.names:
-            vals = values_of(n)
-            self.values[n] = vals.index(defaults[n]) if defaults[n] in vals else 0
+        self.touched = []
         self._players_changed()
 
     def _players_changed(self):
-        self._seats = ludo_rules.Rules(self.preset_name(), self.players).seats
+        """Seats, and what the untouched options come to with this many players."""
+        name = self.preset_name()
+        self._seats = ludo_rules.Rules(name, self.players).seats
+        try:
+            resolved = ludo_rules.Rules(name, self.players, self.options()).options
+        except ValueError:
+            resolved = ludo_rules.option_defaults(name)
+        for n in self.names:
+            if n not in self.touched:
+                vals = values_of(n)
+                self.values[n] = vals.index(resolved[n]) if resolved[n] in vals else 0
 
     def _pages(self):
         return [p for p in range(PAGES) if p != PAGE_KINDS or self.computers]
@@ -147,6 +152,8 @@ class Menu:
                 return REFUSE
             name = self.names[self.cursor]
             self.values[name] = (self.values[name] + 1) % len(values_of(name))
+            if name not in self.touched:
+                self.touched.append(name)
         else:
             self.hand = not self.hand
         return CHANGED

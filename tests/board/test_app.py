@@ -1,0 +1,292 @@
+"""The app's behaviour beyond single frames: menu choices, computer seats,
+deadlines, dice by hand, long presses across the ticks wrap, random presses,
+the pixel map and the map check."""
+import json
+import os
+
+import pytest
+from hypothesis import given, strategies as st, settings, HealthCheck
+
+import ludo
+from harness import Board, Nvm, FakeHardware, PIXEL_MAP, BOOT_TICKS, new_game_cmd
+from ludoboard import players, places, pixelmap, signals
+from ludoboard.app import App, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK
+import golden
+
+
+@pytest.fixture
+def computers():
+    """A stand-in ludo.ai (the first legal move; the coach: the last)."""
+    class Last:
+        def choose(self, game):
+            return game.legal_moves[-1]
+
+    class AI:
+        Easy = Medium = golden.FirstMoveAI
+        Hard = Last
+    saved = players._ai
+    players._ai = AI
+    players._players.clear()
+    yield AI
+    players._ai = saved
+    players._players.clear()
+
+
+def test_menu_refuses_options_the_rules_refuse():
+    b = Board()
+    menu = b.app.menu
+    while menu.preset_name() != "club":
+        b.press("select")
+    b.press("confirm")
+    while menu.count() != 3:
+        b.press("select")
+    b.press("confirm")
+    assert menu.names[0] == "mode"
+    assert b.app.menu.option_display() == (1, 1)      # three players: free mode (two yellow pips)
+    b.press("select")                                 # ordinary
+    assert b.app.menu.option_display() == (1, 0)
+    b.press("roll")                                   # start: 3 players in ordinary mode is refused
+    assert b.app.mode == MENU and b.app.banner == signals.B_REFUSE and b.game is None
+    b.wait(500)
+    b.press("select")                                 # mode: free
+    b.press("roll")
+    assert b.app.mode == PLAY and b.game.options["mode"] == "free" and b.game.seats == (0, 1, 2)
+
+
+def test_menu_back_walks_back_and_returns_to_the_saved_game():
+    b = Board()
+    b.press("roll")                                   # classic, 4, from the menu at once
+    g = b.game
+    b.press("back", long=True)
+    b.press("select")                                 # resign is not offered in 4-player classic
+    assert b.app.pause_item == 2
+    b.press("confirm")
+    assert b.app.mode == MENU
+    b.press("confirm")
+    b.press("back")
+    b.press("back")                                   # first page: back to the game
+    assert b.app.mode == PLAY and b.game is g
+
+
+def test_computer_seat_rolls_lights_its_move_and_waits_for_confirm(computers):
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=2, kinds={"Y": "easy"}))
+    while True:
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.game.turn == 2 and not b.game.needs_roll() and b.app.legal:
+            break
+        elif b.game.needs_roll():
+            if b.game.turn == 2:
+                n = len(b.game.transcript)
+                b.wait(500)
+                assert len(b.game.transcript) == n      # it waits a moment
+                b.wait(600)
+                assert len(b.game.transcript) == n + 1  # then rolls by itself
+            else:
+                b.press("roll")
+        else:
+            b.press("select") if b.app.selected < 0 else None
+            b.press("confirm")
+    move = b.app.legal[b.app.selected]
+    assert move.code == b.game.legal_moves[0].code
+    n = len(b.game.transcript)
+    b.wait(3000)
+    assert len(b.game.transcript) == n                  # waits for the person
+    b.press("select")                                   # not yours to choose
+    assert b.app.banner == signals.B_REFUSE
+    b.wait(500)
+    b.press("confirm")
+    assert b.game.transcript[-1] == move.code
+
+
+def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=5))
+    b.press("roll")
+    while b.app.fixing() or not b.game.needs_roll():
+        b.press("confirm") if b.app.fixing() or b.app.selected >= 0 else b.press("select")
+    seat = "RGYB"[b.game.turn]
+    b.press("back", long=True)
+    assert b.app.mode == PAUSE and b.app.pause_item == 0
+    b.press("confirm")
+    assert b.game.kinds[seat] == "medium"
+    text = str(b.game.record(transcript=True))
+    assert "kind %s medium" % seat in text
+    again = Board(nvm=b.nvm)
+    assert again.game.kinds[seat] == "medium"
+    lines = again.ask({"cmd": "record"}, until=lambda x: x.get("re") == "record-end")
+    assert "kind %s medium" % seat in [x["text"] for x in lines if x.get("re") == "record"]
+
+
+def test_coach_hint_selects_the_hard_move(computers):
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=1))
+    while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2:
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("confirm") if b.app.selected >= 0 else b.press("select")
+    b.press("select", long=True)
+    assert b.app.hint and b.app.legal[b.app.selected].code == b.game.legal_moves[-1].code
+    m = b.app.legal[b.app.selected]
+    assert b.colour(m.end_place, b.frame_at(4)) == (0, 192, 255)      # cyan
+
+
+def test_without_ludo_ai_every_seat_is_human():
+    saved = players._ai
+    players._ai = None
+    try:
+        b = Board()
+        b.ask(new_game_cmd("classic", 2, seed=2, kinds={"Y": "hard"}))
+        assert b.game.kinds["Y"] == "human"
+        assert not b.app.menu.computers
+    finally:
+        players._ai = saved
+
+
+def test_deadline_times_out_the_seat_and_saves_it():
+    b = Board()
+    b.ask(new_game_cmd("strict", 2, seed=3, options={"deadline": 30}))
+    b.wait(19000)
+    assert not b.app.warned
+    b.wait(2000)
+    assert b.app.warned
+    assert b.colour("yR1", b.frame_at(0)) != b.colour("yR1", b.frame_at(4))   # the yard blinks fast
+    b.wait(10000)
+    g = b.game
+    assert g.is_over() and g.outcome().termination == "deadline"
+    assert "timeout R" in str(g.record(transcript=True))
+    assert Board(nvm=b.nvm).game.outcome().termination == "deadline"
+
+
+def test_dice_by_hand():
+    b = Board()
+    b.ask(new_game_cmd("family", 2, seed=3, dice="hand"))
+    b.press("confirm")                      # nothing entered yet: refused
+    assert b.app.banner == signals.B_REFUSE and len(b.game.transcript) == 0
+    for _ in range(8):
+        b.press("select")                   # 1..6, then 1, 2
+    b.press("back")                         # cancel
+    assert b.app.entry_value == 0
+    for _ in range(6):
+        b.press("roll")
+    b.press("confirm")
+    assert b.game.transcript[-1] == 8 + 6
+    assert str(b.game.record(transcript=True)).split("\n")[1] == "roll 6 hand"
+    b.wait(2000)
+    assert Board(nvm=b.nvm).app.hand
+
+
+def test_long_press_across_the_ticks_wrap():
+    b = Board()
+    b.hw.now = 65536 - 500 - 10                   # ticks wrap 500 ms from now
+    b.wait(0)
+    b.press("roll")                               # start a game
+    b.hw.now = 65536 - 400
+    b.wait(0)
+    b.hw.keys.append(3 * 2 + 1)                   # back down just before the wrap
+    b.wait(700)
+    assert b.app.mode == PLAY                     # 0.7 s: not long yet
+    b.wait(400)
+    assert b.app.mode == PAUSE                    # past 0.9 s across the wrap: long
+    b.hw.keys.append(3 * 2)
+    b.wait(100)
+    assert b.app.mode == PAUSE                    # its release does nothing more
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=25, deadline=None)
+@given(presses=st.lists(st.sampled_from(["roll", "select", "confirm", "back", "back!", "select!", "wait"]),
+                        min_size=5, max_size=60),
+       preset=st.sampled_from(list(ludo.PRESETS)))
+def test_random_presses_never_corrupt_the_game(presses, preset):
+    """Any presses: every transcript entry is a legal action, the save always resumes the same game."""
+    b = Board()
+    b.ask(new_game_cmd(preset, 2, seed=4))
+    for p in presses:
+        if p == "wait":
+            b.wait(1000)
+        else:
+            b.presses(p)
+        if b.app.mode == MENU:
+            b.press("back") if b.app.menu.can_leave else b.press("roll")
+    g = b.game
+    replay = ludo.Record.parse(str(g.record(transcript=True))).replay()
+    assert replay.position() == g.position()
+    again = Board(nvm=b.nvm)
+    assert bytes(again.game.transcript) == bytes(g.transcript)
+
+
+def test_refused_presses_change_nothing():
+    b = Board()
+    b.ask(new_game_cmd("strict", 2, seed=6))
+    before = (bytes(b.nvm.data), b.game.position())
+    for button in ("select", "confirm", "back"):   # a roll is due; strict has no undo
+        b.press(button)
+        assert b.app.banner == signals.B_REFUSE
+        assert (bytes(b.nvm.data), b.game.position()) == before
+        b.wait(500)
+
+
+# --- the pixel map ---------------------------------------------------------
+def test_built_in_order_is_the_shipped_map():
+    with open(PIXEL_MAP) as f:
+        shipped = json.load(f)["pixels"]
+    m = pixelmap.PixelMap(99)
+    assert [places.place_name(p) for p in sorted(range(99), key=lambda p: m.pixel[p])] == shipped
+
+
+@pytest.mark.parametrize("content,words", [
+    (None, "file not found"),
+    ("{", "not JSON"),
+    ('{"format":"other","pixels":[]}', "not a ludo-pixelmap/1"),
+    ('{"format":"ludo-pixelmap/1","pixels":"t0"}', "not a list"),
+    ('{"format":"ludo-pixelmap/1","pixels":["t0","t0"]}', "twice"),
+    ('{"format":"ludo-pixelmap/1","pixels":["t0","q9"]}', "unknown place"),
+    ('{"format":"ludo-pixelmap/1","pixels":["t0"]}', "has no pixel"),
+    ('{"format":"ludo-pixelmap/1","pixels":[' + ",".join(['"t0"'] * 120) + ']}', "LUDO_PIXEL_COUNT"),
+])
+def test_broken_pixel_map_falls_back_and_shows_the_error(tmp_path, content, words):
+    path = tmp_path / "pixelmap.json"
+    if content is not None:
+        path.write_text(content)
+    b = Board(settings={"LUDO_PIXEL_MAP": str(path)})
+    assert words in b.app.errors[0]
+    assert b.app.banner == signals.B_ERROR
+    assert b.colour("cR", b.frame_at(0)) == (255, 0, 192)            # magenta
+    assert b.app.pixmap.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
+    b.wait(4500)
+    assert b.app.banner == signals.B_NONE
+
+
+def test_a_rewired_map_moves_the_lights(tmp_path):
+    with open(PIXEL_MAP) as f:
+        names = json.load(f)["pixels"]
+    names.reverse()
+    path = tmp_path / "pixelmap.json"
+    path.write_text(json.dumps({"format": "ludo-pixelmap/1", "pixels": names}))
+    b = Board(settings={"LUDO_PIXEL_MAP": str(path)})
+    assert not b.app.errors
+    b.press("roll")                                 # classic, 4 players: Red rolls
+    b.wait(3000)
+    frame = b.hw.shown
+    assert b.app.pixmap.pixel[places.place_id("t0")] == 98
+    assert frame[3 * 98:3 * 99] == bytes((0x16, 0x16, 0x16))            # t0: a safe square
+    assert frame[0:3] == bytes((0, 0x2f, 0x96))                       # yB1 now first: a blue token
+
+
+def test_map_check_walks_every_pixel_then_plays():
+    b = Board(settings={"LUDO_MAP_CHECK": 1})
+    assert b.app.mode == MAP_CHECK
+    seen = set()
+    for _ in range(99 * 3 + 20):
+        frame = b.hw.shown
+        lit = [i for i in range(99) if frame[3 * i:3 * i + 3] != b"\x00\x00\x00"]
+        if b.app.mode == MAP_CHECK and lit:
+            assert len(lit) == 1
+            seen.add(lit[0])
+        b.wait(100)
+    assert seen == set(range(99))
+    assert b.app.mode == MENU
