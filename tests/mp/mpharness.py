@@ -135,9 +135,11 @@ class MicroPython:
     def run(self, code, paths=None, timeout=None, reset=False, keep_globals=False):
         """Runs `code` as one top-level call; returns what it printed.
 
-        paths: extra directories to mount (copied in, put on sys.path).
-        Each call starts with empty __main__ globals (unless keep_globals);
-        imported modules stay cached until a reset. Raises MicroPythonError.
+        paths: more directories for this run (copied in when first named,
+        put first on sys.path). Unless keep_globals, each run starts afresh:
+        empty __main__ globals, sys.path = paths + firmware/ + MicroPython's
+        own, current directory firmware/. Imported modules stay cached until
+        a reset (run_fresh). Raises MicroPythonError.
         """
         req = {"code": code, "reset": bool(reset), "keep_globals": bool(keep_globals)}
         if paths:

@@ -5,14 +5,16 @@
 //
 // Each --mount DIR (default: the repo's firmware/) is copied into the
 // interpreter's file system under the same absolute path (so tracebacks name
-// the real files) and put on sys.path, the first given first. The current
-// directory is the first mount, as the CIRCUITPY drive's root is on a board.
+// the real files) and put on sys.path, the first given first.
 //
 // Request:  {"code": "...", "reset": false, "mounts": [DIR...], "keep_globals": false, "timeout_ms": 300000}
-//   reset: run in a new interpreter (default mounts plus `mounts`);
-//   mounts: directories to add first (ignored when already mounted);
-//   keep_globals: run in the globals left by the previous request (otherwise
-//   the __main__ globals are cleared; imported modules stay cached).
+//   reset: run in a new interpreter;
+//   mounts: more directories for this request (copied in when first named);
+//   keep_globals: carry on from the previous request as it left things.
+//   Otherwise each request starts afresh: empty __main__ globals, sys.path =
+//   its mounts, the --mount dirs, then the interpreter's own entries, and the
+//   current directory the first --mount (as the CIRCUITPY drive's root is on
+//   a board). Imported modules stay cached until a reset.
 // Reply:    {"stdout": "...", "stderr": "...", "error": null | {"type", "message", "traceback"}, "ms": N}
 //
 // Each request is a separate top-level runPython call: MicroPython's GC frees
@@ -55,7 +57,7 @@ function parseArgs(argv) {
 async function serve() {
     const opts = parseArgs(process.argv.slice(2));
     let worker = null;
-    let mounted = [];
+    let copied = [];
 
     const reply = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
     const failure = (type, message) => ({
@@ -63,14 +65,13 @@ async function serve() {
         error: { type, message, traceback: `${type}: ${message}\n` },
     });
 
-    function startWorker(extra) {
+    function startWorker() {
         if (worker) worker.terminate();
-        mounted = unique([...opts.mounts, ...extra]);
+        copied = [];
         worker = new Worker(fileURLToPath(import.meta.url), {
             workerData: { heapsize: opts.heapsize, pystack: opts.pystack },
         });
         worker.unref();
-        return ask(worker, { op: "mount", dirs: mounted });
     }
 
     const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -87,17 +88,15 @@ async function serve() {
         const extra = (req.mounts || []).map((d) => path.resolve(d));
         const timeout = req.timeout_ms || DEFAULT_TIMEOUT_MS;
         try {
-            if (req.reset || !worker) {
-                await startWorker(extra);
-            } else {
-                const fresh = extra.filter((d) => !mounted.includes(d));
-                if (fresh.length) {
-                    mounted.push(...fresh);
-                    await ask(worker, { op: "mount", dirs: fresh });
-                }
+            if (req.reset || !worker) startWorker();
+            const paths = unique([...extra, ...opts.mounts]);
+            const fresh = paths.filter((d) => !copied.includes(d));
+            if (fresh.length) {
+                copied.push(...fresh);
+                await ask(worker, { op: "copy", dirs: fresh });
             }
-            const answer = await withTimeout(
-                ask(worker, { op: "run", code: req.code, keep_globals: !!req.keep_globals }), timeout);
+            const run = { op: "run", code: req.code, keep_globals: !!req.keep_globals, paths, cwd: opts.mounts[0] };
+            const answer = await withTimeout(ask(worker, run), timeout);
             reply(answer);
         } catch (e) {
             // A timeout or a crashed worker: that interpreter is gone.
@@ -156,18 +155,14 @@ async function interpret() {
         stderr: (bytes) => { err.push(...bytes); },
     });
     const decoder = new TextDecoder();
-    let first = true;
+    // The interpreter's own sys.path entries (a Python list literal), kept behind the mounts.
+    mp.runPython("import sys\nprint(repr(sys.path))\ndel sys");
+    const basePath = decoder.decode(new Uint8Array(out)).trim();
+    let onPath = null; // the mounts on sys.path now; null before the first request
 
     parentPort.on("message", (msg) => {
-        if (msg.op === "mount") {
+        if (msg.op === "copy") {
             for (const dir of msg.dirs) copyTree(mp.FS, dir);
-            // Later mounts go after earlier ones on sys.path, before the rest.
-            const dirs = JSON.stringify(msg.dirs);
-            let setup = `import sys\nfor _d in reversed(${dirs}):\n    sys.path.insert(0, _d)\ndel _d\n`;
-            if (first) setup += `import os\nos.chdir(${JSON.stringify(msg.dirs[0])})\ndel os\n`;
-            first = false;
-            setup += "del sys\n";
-            mp.runPython(setup);
             parentPort.postMessage({ ok: true });
             return;
         }
@@ -176,8 +171,19 @@ async function interpret() {
         const started = performance.now();
         let error = null;
         try {
-            if (!msg.keep_globals) {
-                mp.runPython("globals().clear()\n__name__ = '__main__'\n");
+            // A separate call, and none at all when carrying on with the same
+            // mounts: memory measurements across requests see no garbage of it.
+            if (!msg.keep_globals || onPath === null) {
+                mp.runPython(
+                    `import sys, os\nsys.path.clear()\nsys.path.extend(${JSON.stringify(msg.paths)} + ${basePath})\n` +
+                    `os.chdir(${JSON.stringify(msg.cwd)})\nglobals().clear()\n__name__ = '__main__'\n`);
+                onPath = msg.paths;
+            } else {
+                const more = msg.paths.filter((d) => !onPath.includes(d));
+                if (more.length) {
+                    mp.runPython(`import sys as _s\nfor _d in reversed(${JSON.stringify(more)}):\n    _s.path.insert(0, _d)\ndel _s, _d\n`);
+                    onPath = [...more, ...onPath];
+                }
             }
             mp.runPython(msg.code);
         } catch (e) {

@@ -76,3 +76,11 @@ def test_timeout_stops_the_interpreter_and_the_next_run_works(micropython):
         micropython.run("while True:\n    pass", timeout=1)
     assert info.value.type == "Timeout"
     assert micropython.run("print(1 + 1)") == "2\n"
+
+
+def test_each_run_starts_with_the_firmware_directory_and_path(micropython, tmp_path, repo_root):
+    firmware = str(repo_root / "firmware")
+    micropython.run("import os, sys\nos.chdir('/')\nsys.path.insert(0, '/elsewhere')", paths=[tmp_path])
+    out = micropython.run("import os, sys\nprint(os.getcwd())\nprint(sys.path.index(%r), '/elsewhere' in sys.path, %r in sys.path)"
+                          % (firmware, str(tmp_path)))
+    assert out == "%s\n0 False False\n" % firmware
