@@ -20,7 +20,7 @@ as_root() {
     if [ "$(id -u)" = 0 ]; then
         "$@"
     elif command -v sudo >/dev/null 2>&1; then
-        sudo "$@"
+        if [ -t 0 ]; then sudo "$@"; else sudo -n "$@"; fi  # never wait for a password nobody can type
     else
         die "root is needed for: $*"
     fi
