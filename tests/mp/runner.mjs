@@ -39,13 +39,15 @@ if (isMainThread) {
 }
 
 function parseArgs(argv) {
-    const opts = { mounts: [], heapsize: 1024 * 1024, pystack: 8 * 1024 };
+    // heapsize is only the starting size (this build grows its heap); pystack
+    // (Python frames, in words) stays the package's 2048 unless given.
+    const opts = { mounts: [], config: { heapsize: 1024 * 1024 } };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         const value = argv[i + 1];
         if (a === "--mount" && value) { opts.mounts.push(path.resolve(value)); i++; }
-        else if (a === "--heapsize" && value) { opts.heapsize = parseInt(value, 10); i++; }
-        else if (a === "--pystack" && value) { opts.pystack = parseInt(value, 10); i++; }
+        else if (a === "--heapsize" && value) { opts.config.heapsize = parseInt(value, 10); i++; }
+        else if (a === "--pystack" && value) { opts.config.pystack = parseInt(value, 10); i++; }
         else { process.stderr.write(`runner.mjs: unknown argument ${a}\n`); process.exit(2); }
     }
     if (opts.mounts.length === 0) opts.mounts.push(DEFAULT_MOUNT);
@@ -69,7 +71,7 @@ async function serve() {
         if (worker) worker.terminate();
         copied = [];
         worker = new Worker(fileURLToPath(import.meta.url), {
-            workerData: { heapsize: opts.heapsize, pystack: opts.pystack },
+            workerData: opts.config,
         });
         worker.unref();
     }
@@ -148,8 +150,7 @@ async function interpret() {
     let out = [];
     let err = [];
     const mp = await loadMicroPython({
-        heapsize: workerData.heapsize,
-        pystack: workerData.pystack,
+        ...workerData,
         linebuffer: false,
         stdout: (bytes) => { out.push(...bytes); },
         stderr: (bytes) => { err.push(...bytes); },
