@@ -395,7 +395,8 @@ class App:
             self.link.send(session.end_line(old, len(old.transcript) + 1))
         self.game = g
         self.hand = hand
-        self.saves.start(session.save_header(g, hand))
+        if not self.saves.start(session.save_header(g, hand)):
+            print(self.saves.error)
         self.link.send(session.start_line(g))
         self.menu.can_leave = True
         self.last_origin = places.NONE

@@ -5,7 +5,9 @@ buffer and are assembled into lines of at most MAX_LINE bytes.  Writing never
 blocks the game: lines go into a ring buffer that drains as the PC reads; a
 line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
 `resend`, which re-derives the events from the saved record).  Long replies
-(`record`, `resend`) are streamed from a generator as the ring drains.
+(`record`, `resend`) are streamed from a generator as the ring drains; a
+generator yields None now and then while it replays, so the main loop (and
+the watchdog) get their turn.
 """
 import json
 
@@ -135,6 +137,8 @@ class HostLink:
                     self.pending = next(self.stream)
                 except StopIteration:
                     self.stream = None
+                    return
+                if self.pending is None:    # the generator is replaying: give the loop a turn
                     return
             if OUT_SIZE - self.used < len(self.pending) + 1 + STREAM_RESERVE:
                 return

@@ -12,6 +12,7 @@ from ludo import record as ludo_record
 from ludo.game import CODE_UNDO, CODE_KIND, KINDS
 
 SEATS = "RGYB"
+REPLAY_SLICE = 32           # actions replayed between two turns of the main loop
 
 
 def new_game(preset, players, options, seed, start, kinds):
@@ -109,6 +110,8 @@ def event_lines(g, first, last, ended, still_current):
         text = apply_code(scratch, code)
         if i + 1 >= first:
             yield action_line(scratch, i + 1, text, events_of(scratch, code))
+        elif i % REPLAY_SLICE == REPLAY_SLICE - 1:
+            yield None          # replaying up to `first`: let the main loop run
     if ended and last > len(codes) and first <= last:
         yield end_line(g, len(codes) + 1)
     yield ludo.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})

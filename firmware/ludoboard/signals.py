@@ -41,8 +41,7 @@ B_HOME = 7
 B_START = 8
 B_LEAVE = 9
 B_ERROR = 10
-B_SAVED = 11
-BANNER_MS = (0, 450, 1300, 1300, 1600, 2200, 1600, 1100, 1400, 1600, 4000, 700)
+BANNER_MS = (0, 450, 1300, 1300, 1600, 2200, 1600, 1100, 1400, 1600, 4000)
 
 DIE = places.DIE
 X_MASK = 0b1101011          # d1 d2 d4 d6 d7: a cross
@@ -252,8 +251,6 @@ class Painter:
             die_blink(scene, 0b1111111, MAGENTA, 0, SLOW)
             for s in range(4):
                 scene.cycle(places.centre_id(s), SLOW, 0, 0, MAGENTA, 0)
-        elif kind == B_SAVED:
-            die_mask(scene, 0b0001000, GREEN)
 
     # -- menus -----------------------------------------------------------
     def menu(self, scene, menu):
