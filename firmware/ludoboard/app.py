@@ -8,26 +8,18 @@ Modes: MENU (set-up on the board), CHECK (after a reset: the position is
 shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
 Every confirmed action is saved to NVM before the lights change.
 """
-import ludo
-
 from . import buttons as btn
 from . import lights, places, players, session
 from .buttons import Buttons, ticks_diff
 from .clock import Clock
-from .hostlink import HostLink, CommandError
-from .menu import Menu, NOTHING, CHANGED, START, LEAVE, REFUSE
+from .commands import HostCommands
+from .controls import Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
+from .hostlink import HostLink
+from .menu import Menu
 from .pixelmap import PixelMap
 from .saves import Saves
 from .signals import (Painter, B_NONE, B_REFUSE, B_BONUS, B_PASS, B_FORFEIT, B_DOOR, B_TURNED,
                       B_HOME, B_START, B_LEAVE, B_ERROR, BANNER_MS)
-
-MENU = 0
-CHECK = 1
-PLAY = 2
-PAUSE = 3
-OVER = 4
-MAP_CHECK = 5
-STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")
 
 COMPUTER_ROLL_MS = 900      # a computer seat rolls by itself after this pause
 MAP_CHECK_MS = 300          # per pixel while walking the strip
@@ -35,12 +27,9 @@ DEADLINE_WARN_MS = 10000    # the seat's yard blinks fast this long before its d
 REPLAY_FEED_EVERY = 64      # feed the watchdog while replaying a long save
 ANIM_WRAP_MS = 1 << 24
 
-PAUSE_HAND_OVER = 0
-PAUSE_RESIGN = 1
-PAUSE_NEW = 2
 
 
-class App:
+class App(Controls, HostCommands):
     def __init__(self, hw, settings=None):
         self.hw = hw
         if settings is None:
@@ -405,186 +394,6 @@ class App:
         self.refresh()
         self.settle()
 
-    # -- buttons ---------------------------------------------------------
-    def on_press(self, button, long):
-        mode = self.mode
-        if mode == MAP_CHECK:
-            self.map_index = self.hw.pixel_count
-            self.dirty = True
-        elif mode == MENU:
-            self.press_menu(button)
-        elif button == btn.BACK and long and mode != PAUSE:
-            self.pause_item = self.first_pause_item(0)
-            self.mode = PAUSE
-            self.dirty = True
-        elif mode == PAUSE:
-            self.press_pause(button)
-        elif mode == CHECK:
-            if button == btn.CONFIRM:
-                self.settle()
-                self.mode = OVER if self.game.is_over() else PLAY
-                self.dirty = True
-            else:
-                self.refuse()
-        elif self.fixing():
-            if button == btn.CONFIRM:
-                self.settle()
-                self.dirty = True
-            elif button == btn.BACK and mode == PLAY:
-                self.press_back()
-            else:
-                self.refuse()
-        elif mode == OVER:
-            if button == btn.CONFIRM or button == btn.ROLL:
-                self.open_menu()
-            else:
-                self.refuse()
-        else:
-            self.press_play(button, long)
-
-    def press_play(self, button, long):
-        g = self.game
-        if g.needs_roll():
-            if button == btn.ROLL and not self.hand:
-                self.do_roll(None)
-            elif self.hand and (button == btn.ROLL or button == btn.SELECT):
-                self.entry_value = self.entry_value % 6 + 1
-                self.dirty = True
-            elif self.hand and button == btn.CONFIRM and self.entry_value:
-                self.do_roll(self.entry_value)
-            elif button == btn.BACK:
-                if self.entry_value:
-                    self.entry_value = 0
-                    self.dirty = True
-                else:
-                    self.press_back()
-            else:
-                self.refuse()
-            return
-        computer = self.is_computer()
-        if button == btn.SELECT and not computer:
-            if long:
-                self.coach()
-            else:
-                self.select_next()
-        elif button == btn.CONFIRM and 0 <= self.selected < len(self.legal):
-            self.do_move(self.selected)
-        elif button == btn.BACK:
-            if self.selected >= 0 and not computer and len(self.legal) > 1:
-                self.selected = -1
-                self.hint = False
-                self.dirty = True
-            else:
-                self.press_back()
-        else:
-            self.refuse()
-
-    def press_back(self):
-        if not self.undo():
-            self.refuse()
-
-    def select_next(self):
-        """The next legal move, skipping any that looks the same on the board."""
-        legal = self.legal
-        n = len(legal)
-        if not n:
-            self.refuse()
-            return
-        i = self.selected
-        for _ in range(n):
-            i = (i + 1) % n
-            if not self.looks_like_earlier(i):
-                break
-        self.selected = i
-        self.hint = False
-        self.dirty = True
-
-    def looks_like_earlier(self, i):
-        legal = self.legal
-        m = legal[i]
-        for j in range(i):
-            o = legal[j]
-            if o.roll == m.roll and o.start_place == m.start_place and o.end_place == m.end_place:
-                return True
-        return False
-
-    def coach(self):
-        """Long press on select: light the move the Hard computer would play."""
-        move = players.choose(self.game, players.COACH_KIND)
-        if move is None:
-            self.refuse()
-            return
-        self.selected = self.index_of(move)
-        self.hint = True
-        self.dirty = True
-
-    def pause_items(self):
-        g = self.game
-        return (players.available() and len(g.transcript) > 0 and not g.is_over(),
-                g.rules.can_resign and not g.is_over(),
-                True)
-
-    def first_pause_item(self, start):
-        ok = self.pause_items()
-        for k in range(3):
-            i = (start + k) % 3
-            if ok[i]:
-                return i
-        return PAUSE_NEW
-
-    def press_pause(self, button):
-        if button == btn.SELECT:
-            self.pause_item = self.first_pause_item(self.pause_item + 1)
-            self.dirty = True
-        elif button == btn.CONFIRM:
-            item = self.pause_item
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-            if item == PAUSE_HAND_OVER:
-                if not self.hand_over():
-                    self.refuse()
-            elif item == PAUSE_RESIGN:
-                if not self.resign():
-                    self.refuse()
-            else:
-                self.open_menu()
-        elif button == btn.BACK:
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-        else:
-            self.refuse()
-
-    def open_menu(self):
-        self.mode = MENU
-        self.menu.can_leave = self.game is not None
-        self.menu.open(0)
-        self.dirty = True
-
-    def press_menu(self, button):
-        m = self.menu
-        if button == btn.SELECT:
-            result = m.press_select()
-        elif button == btn.CONFIRM:
-            result = m.press_confirm()
-        elif button == btn.BACK:
-            result = m.press_back()
-        else:
-            result = START
-        if result == START:
-            problem = m.check()
-            if problem is None:
-                self.start_game(m.preset_name(), m.count(), m.options(), m.kinds_by_letter(), m.hand)
-                return
-            print("menu: " + problem)
-            result = REFUSE
-        if result == LEAVE:
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-        elif result == REFUSE:
-            self.refuse()
-        elif result != NOTHING:
-            self.dirty = True
-
     # -- the lights ------------------------------------------------------
     def compose(self):
         scene = self.scene
@@ -613,53 +422,6 @@ class App:
         if self.banner:
             p.banner(scene, self.banner, self.banner_seat, self.banner_arg, g)
         self.animated = scene.animated()
-
-    # -- commands from the PC (hostlink) ---------------------------------
-    def still(self, g):
-        return lambda: self.game is g
-
-    def seq(self):
-        g = self.game
-        return session.last_seq(g, g.is_over()) if g is not None else None
-
-    def cmd_status(self, args):
-        g = self.game
-        state = STATE_NAMES[self.mode]
-        return ludo.dumps({"game": g.game_id if g else None, "position": g.position() if g else None,
-                           "re": "status", "seq": self.seq(), "state": state,
-                           "turn": session.SEATS[g.turn] if g else None})
-
-    def cmd_record(self, args):
-        g = self.game
-        if g is None:
-            raise CommandError("no game yet")
-        return session.record_lines(g, g.is_over(), self.still(g))
-
-    def cmd_resend(self, args):
-        g = self.game
-        if g is None or args["game"] != g.game_id:
-            raise CommandError("no game %s on the board (the current one is %s)"
-                               % (args["game"], g.game_id if g else "none"))
-        first = args["from"]
-        last = self.seq()
-        if first > last:
-            raise CommandError("resend from %d: the last event is %d" % (first, last))
-        return session.event_lines(g, first, last, g.is_over(), self.still(g))
-
-    def cmd_new(self, args):
-        kinds = args.get("kinds", {})
-        self.start_game(args.get("preset", "classic"), args.get("players"), args.get("options", {}),
-                        kinds, args.get("dice", "device") == "hand", args.get("seed"))
-        return '{"cmd":"new","re":"ok"}'
-
-    def cmd_press(self, args):
-        self.on_press(btn.NAMES.index(args["button"]), bool(args.get("long", False)))
-        return '{"cmd":"press","re":"ok"}'
-
-    def cmd_time(self, args):
-        self.clock.set(args["now"], self.hw.ticks_ms())
-        return '{"cmd":"time","re":"ok"}'
-
 
 _PRIORITY = bytearray(16)
 for _i, _k in enumerate((B_START, B_HOME, B_BONUS, B_PASS, B_TURNED, B_DOOR, B_LEAVE, B_FORFEIT)):

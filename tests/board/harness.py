@@ -15,7 +15,6 @@ if os.path.join(ROOT, "host") not in sys.path:
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
-import ludo  # noqa: E402
 from ludoboard import app as app_mod, lights, places  # noqa: E402
 from ludoboard.buttons import NAMES as BUTTONS  # noqa: E402
 

@@ -2,15 +2,14 @@
 deadlines, dice by hand, long presses across the ticks wrap, random presses,
 the pixel map and the map check."""
 import json
-import os
 
 import pytest
 from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
-from harness import Board, Nvm, FakeHardware, PIXEL_MAP, BOOT_TICKS, new_game_cmd
+from harness import Board, PIXEL_MAP, new_game_cmd
 from ludoboard import players, places, pixelmap, signals
-from ludoboard.app import App, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK
+from ludoboard.app import MENU, PLAY, PAUSE, MAP_CHECK
 import golden
 
 

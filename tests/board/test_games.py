@@ -3,7 +3,6 @@ set-up menu to the win, asserting what the lights show at every step, with a
 reset (power cut) in the middle and the record checked against the events the
 board sent on its data channel.
 """
-import json
 import random
 
 import pytest

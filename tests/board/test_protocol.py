@@ -6,7 +6,6 @@ import time
 import pytest
 import serial
 
-import ludo
 from harness import Board, new_game_cmd
 
 

@@ -6,7 +6,6 @@ import random
 import pytest
 from hypothesis import given, strategies as st, HealthCheck, settings
 
-import ludo
 from harness import Board, Nvm, apply_write, PowerCut
 from ludoboard import saves as saves_mod
 from ludoboard.saves import Saves
