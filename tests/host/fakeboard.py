@@ -38,7 +38,7 @@ class FakeBoard:
         self.abandoned = None         # footer text when the game was abandoned
         self.selected = 0
         self.drop = set()             # seqs whose next send is lost on the wire
-        self.master = self.slave = None
+        self.master = None
         self.reader = None
         self.received = []            # commands the board got (parsed), for tests
         self.sent = 0                 # event lines written
@@ -53,12 +53,16 @@ class FakeBoard:
             assert self.master is None
             master, slave = pty.openpty()
             tty.setraw(slave)
+            path = os.ttyname(slave)
+            os.close(slave)         # so that "a PC holds the port" (DTR) shows as no POLLHUP
             os.set_blocking(master, False)
-            self.master, self.slave = master, slave
+            self.master = master
+            self._poll = select.poll()
+            self._poll.register(master, select.POLLIN | select.POLLHUP)
             tmp = self.link + ".new"
             if os.path.lexists(tmp):
                 os.unlink(tmp)
-            os.symlink(os.ttyname(slave), tmp)
+            os.symlink(path, tmp)
             os.replace(tmp, self.link)
             stop = threading.Event()
             self._stop_reader = stop
@@ -72,11 +76,10 @@ class FakeBoard:
             self._stop_reader.set()
             if os.path.lexists(self.link):
                 os.unlink(self.link)
-            master, slave = self.master, self.slave
-            self.master = self.slave = None
+            master = self.master
+            self.master = None
         self.reader.join(2)
         os.close(master)
-        os.close(slave)
 
     def close(self):
         self.unplug()
@@ -96,25 +99,33 @@ class FakeBoard:
         self.plug()
 
     # ---- the wire --------------------------------------------------------
+    def host_connected(self):
+        """Like usb_cdc.data.connected (the PC's DTR): a program holds the port open."""
+        if self.master is None:
+            return False
+        return not any(mask & select.POLLHUP for _fd, mask in self._poll.poll(0))
+
     def _write(self, obj):
+        """Send a line; like the board, lines are lost while no PC holds the port."""
         data = (dumps(obj) + "\n").encode()
         with self.lock:
-            if self.master is None:
-                return False
             view = memoryview(data)
             while view:
+                if not self.host_connected():
+                    return False
                 try:
                     n = os.write(self.master, view)
                     view = view[n:]
                 except BlockingIOError:
-                    if not select.select([], [self.master], [], 2.0)[1]:
-                        raise RuntimeError("fake board: the host does not read")
+                    select.select([], [self.master], [], 0.05)
+                except OSError:
+                    return False
             return True
 
     def inject(self, data):
         """Raw bytes onto the wire (garbage, half lines)."""
         with self.lock:
-            if self.master is not None:
+            if self.host_connected():
                 os.write(self.master, data)
 
     def _read_loop(self, master, stop):
@@ -131,7 +142,8 @@ class FakeBoard:
             except BlockingIOError:
                 continue
             except OSError:
-                continue  # EIO while no host has the port open
+                stop.wait(0.02)   # EIO while no PC holds the port open
+                continue
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)

