@@ -8,6 +8,7 @@ self-contained page (board as SVG, move list, slider, keyboard stepping).
 A "move" here is a line of the record: move 0 is the start, move N the
 position after the N-th action line (rolls, moves, take-backs).
 """
+import importlib.util
 import os
 import sys
 
@@ -178,8 +179,10 @@ def run(args):
             return 2
         print(board_text(replay, n, color))
         return 0
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    posix = importlib.util.find_spec("termios") is not None   # the interactive replay's terminal
+    if not (posix and sys.stdin.isatty() and sys.stdout.isatty()):
         print(board_text(replay, last, color))
-        print("(not a terminal: showing the last move; use --to N for another)", file=sys.stderr)
+        print("(not a terminal: showing the last move; use --to N for another, or --html)",
+              file=sys.stderr)
         return 0
     return interactive(replay, color, 0)
