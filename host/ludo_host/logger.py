@@ -104,7 +104,7 @@ class Logger:
     def _connect(self):
         import serial
         device = self.port or self.finder()
-        if device is None or not os.path.exists(device):
+        if device is None or (os.name == "posix" and not os.path.exists(device)):  # COM3: no path
             note = "waiting for %s" % (device or "the board (no CircuitPython CDC2 port)")
             if note != self._last_wait_note:
                 self._last_wait_note = note
