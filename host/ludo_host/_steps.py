@@ -25,6 +25,9 @@ class Replay:
         self.steps.append(self._snapshot(g, None, None))
         for i, line in enumerate(rec.actions):
             actor = ludo.SEAT_LETTERS[g.turn]
+            words = line.split(" ")
+            if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in "RGYB":
+                actor = words[1]            # the seat the line names, not the one on turn
             try:
                 push_line(g, line)
             except ludo.LudoError as exc:
