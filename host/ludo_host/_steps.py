@@ -26,7 +26,7 @@ class Replay:
         for i, line in enumerate(rec.actions):
             actor = ludo.SEAT_LETTERS[g.turn]
             words = line.split(" ")
-            if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in "RGYB":
+            if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
                 actor = words[1]            # the seat the line names, not the one on turn
             try:
                 push_line(g, line)
