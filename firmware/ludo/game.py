@@ -1,0 +1,844 @@
+"""The game: a position, a stack of actions you push and pop, legal moves.
+
+State is a handful of small ints and three bytearrays, so a snapshot is a
+few dozen bytes and a finished game's history is one byte per action.  Undo
+restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
+replays the few actions after it.
+"""
+from .rules import (Rules, SEAT_LETTERS, BLOCK_NONE, BLOCK_ALL, SIXES_VOID, SIXES_FORFEIT,
+                    START_FIRST, START_SIX)
+from .errors import IllegalMoveError, LudoError
+from .dice import Dice, commitment, new_seed
+
+# phases
+ROLL = 0
+MOVE = 1
+ROLLOFF = 2
+OVER = 3
+PHASE_NAMES = ("roll", "move", "rolloff", "over")
+
+# action codes (one byte each; docs/api.md)
+CODE_MOVE = 16
+CODE_PASS = 112
+CODE_RESIGN = 113
+CODE_TIMEOUT = 117
+CODE_UNDO = 121
+CODE_KIND = 122
+KINDS = ("human", "easy", "medium", "hard")
+
+OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
+SNAP_EVERY = 16
+TERMINATIONS = (None, "finished", "resigned", "deadline")
+
+
+def token_name(t):
+    return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)
+
+
+class Outcome:
+    """How a game ended: `winners` (seats; two for a team) and `termination`."""
+
+    def __init__(self, winners, termination):
+        self.winners = winners
+        self.termination = termination
+
+    def result(self):
+        return "+".join(SEAT_LETTERS[s] for s in self.winners)
+
+    def __eq__(self, other):
+        return (isinstance(other, Outcome) and self.winners == other.winners
+                and self.termination == other.termination)
+
+    def __repr__(self):
+        return "Outcome(winners=%r, termination=%r)" % (self.winners, self.termination)
+
+
+class Move:
+    """One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard)."""
+
+    def __init__(self, rules, seat, token, start, end, roll, captures, code):
+        self.rules = rules
+        self.seat = seat
+        self.token = token
+        self.start = start
+        self.end = end
+        self.roll = roll
+        self.captures = captures
+        self.code = code
+
+    @property
+    def is_pass(self):
+        return self.code == CODE_PASS
+
+    @property
+    def start_place(self):
+        return place_of(self.rules, self.token, self.start)
+
+    @property
+    def end_place(self):
+        return place_of(self.rules, self.token, self.end)
+
+    def __str__(self):
+        if self.code == CODE_PASS:
+            return "pass"
+        o = self.token >> 2
+        text = "%s %s-%s" % (token_name(self.token), square_text(self.rules, o, self.start),
+                             square_text(self.rules, o, self.end))
+        if self.captures:
+            text += "x" + "".join(token_name(t) for t in self.captures)
+        return text
+
+    def __repr__(self):
+        return "<Move %s>" % self
+
+    def __eq__(self, other):
+        return (isinstance(other, Move) and self.code == other.code and self.start == other.start
+                and self.end == other.end and self.captures == other.captures)
+
+    def __hash__(self):
+        return hash((self.code, self.start, self.end))
+
+
+def square_text(rules, owner, p):
+    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c."""
+    if p is None:
+        return "x"
+    if p < 0:
+        return "y"
+    if p < rules.track_len:
+        return "%d" % ((rules.entry[owner] + p) % 52)
+    if p < rules.home:
+        return "h%d" % (p - rules.track_len + 1)
+    return "c"
+
+
+def place_of(rules, t, p):
+    """Physical place (pixel group) of token t at progress p; None off the board."""
+    if p is None:
+        return None
+    o = t >> 2
+    if p < 0:
+        return "y%s%d" % (SEAT_LETTERS[o], (t & 3) + 1)
+    if p < rules.track_len:
+        return "t%d" % ((rules.entry[o] + p) % 52)
+    lane = SEAT_LETTERS[rules.entry[o] // 13]
+    if p < rules.home:
+        return "h%s%d" % (lane, p - rules.track_len + 1)
+    return "c" + lane
+
+
+class Game:
+    """A game of Ludo under one preset: push actions, pop them, ask what is legal."""
+
+    def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
+        if isinstance(preset, Rules):
+            self.rules = preset
+        else:
+            self.rules = Rules(preset, players, options)
+        r = self.rules
+        self.preset = r.preset
+        self.options = r.options
+        self.seats = r.seats
+        self.home_progress = r.home
+        if seed is None:
+            seed = new_seed()
+        self.seed = seed if seed is not False else None     # None: unknown (a replayed record)
+        self._dice = Dice(seed) if self.seed is not None else None
+        self.commitment = commitment(seed) if self.seed is not None else None
+        self.game_id = self.commitment[:8] if self.commitment else "00000000"
+        self.start_time = start
+        self.kinds = {}
+        for s in r.seats:
+            self.kinds[SEAT_LETTERS[s]] = "human"
+        self.start_kinds = self.kinds
+        self.pos = bytearray(16)
+        self.turn_start = bytearray(16)
+        self.occ = bytearray(52 * 4)
+        self.pend = bytearray(3)
+        for s in range(4):
+            if s not in r.seats:
+                for i in range(4):
+                    self.pos[s * 4 + i] = OFF
+        self.turn = r.seats[0]
+        self.phase = ROLL
+        self.sixes = self.npend = self.doors = self.ts_doors = self.out = 0
+        self.ro_mask = self.ro_best = self.ro_bestmask = 0
+        self.win_mask = self.term = self.rolls = self.last_roll = 0
+        if r.start != START_FIRST:
+            self.phase = ROLLOFF
+            for s in r.seats:
+                self.ro_mask |= 1 << s
+        self.turn_start[:] = self.pos
+        self._codes = bytearray()       # the stack of actions
+        self.transcript = bytearray()   # every action in order, take-backs and seat hand-overs too
+        self._snaps = bytearray(self._snapshot())
+        self.root_position = None       # set by from_position
+        self._legal = None
+        self._legal_codes = None
+        self.last_events = ()
+        self._ev = []
+        self._last = None
+
+    # ---- state snapshot -------------------------------------------------
+    def _snapshot(self):
+        return bytes(self.pos) + bytes(self.turn_start) + bytes(self.pend) + bytes((
+            self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
+            self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term,
+            self.rolls & 255, (self.rolls >> 8) & 255, (self.rolls >> 16) & 255, self.last_roll))
+
+    _SNAP = 16 + 16 + 3 + 16
+
+    def _restore(self, buf, off):
+        self.pos[:] = buf[off:off + 16]
+        self.turn_start[:] = buf[off + 16:off + 32]
+        self.pend[:] = buf[off + 32:off + 35]
+        b = off + 35
+        (self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
+         self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term) = tuple(buf[b:b + 12])
+        self.rolls = buf[b + 12] | (buf[b + 13] << 8) | (buf[b + 14] << 16)
+        self.last_roll = buf[b + 15]
+        self._recount()
+        self._legal = self._legal_codes = None
+
+    def _recount(self):
+        occ = self.occ
+        for i in range(len(occ)):
+            occ[i] = 0
+        for t in range(16):
+            sq = self._square(t)
+            if sq >= 0:
+                occ[sq * 4 + (t >> 2)] += 1
+
+    # ---- geometry -------------------------------------------------------
+    def _square(self, t):
+        b = self.pos[t]
+        if b == 0 or b == OFF or b > self.rules.track_len:
+            return -1
+        return (self.rules.entry[t >> 2] + b - 1) % 52
+
+    def _set(self, t, b):
+        sq = self._square(t)
+        if sq >= 0:
+            self.occ[sq * 4 + (t >> 2)] -= 1
+        self.pos[t] = b
+        sq = self._square(t)
+        if sq >= 0:
+            self.occ[sq * 4 + (t >> 2)] += 1
+
+    def progress(self, t):
+        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
+        b = self.pos[t]
+        return None if b == OFF else b - 1
+
+    def place(self, t):
+        return place_of(self.rules, t, self.progress(t))
+
+    def _blocked(self, o, sq):
+        """May a token of seat o not end its move on track square sq?"""
+        kind = self.rules.blocks
+        if kind == BLOCK_NONE:
+            return False
+        base = sq * 4
+        occ = self.occ
+        for s in range(4):
+            if occ[base + s] >= 2 and (s != o or kind == BLOCK_ALL):
+                return True
+        return False
+
+    def _dest(self, t, v):
+        """Pos byte where token t lands with roll v, or 0 if it cannot move."""
+        r = self.rules
+        b = self.pos[t]
+        o = t >> 2
+        if b == 0:
+            if not (r.entry_mask >> v) & 1 or self._blocked(o, r.entry[o]):
+                return 0
+            return 1
+        p = b - 1
+        if b == OFF or p >= r.home:
+            return 0
+        np = p + v
+        tl = r.track_len
+        if p < tl:
+            if r.mandatory_kill and np >= tl and not (self.doors >> o) & 1:
+                np -= 52            # the door is shut: the stone turns and goes round again
+            elif r.impassable:
+                entry = r.entry[o]
+                occ = self.occ
+                for q in range(p + 1, min(np, tl)):
+                    base = ((entry + q) % 52) * 4
+                    for s in range(4):
+                        if s != o and occ[base + s] >= 2:
+                            return 0
+        if np > r.home:
+            if not r.rebound:
+                return 0
+            np = 2 * r.home - np
+        if np < tl:
+            sq = (r.entry[o] + np) % 52
+            if r.no_stop[sq] or self._blocked(o, sq):
+                return 0
+        elif np < r.home and r.blocks == BLOCK_ALL:
+            n = 0
+            for i in range(4):
+                if self.pos[o * 4 + i] == np + 1:
+                    n += 1
+            if n >= 2:
+                return 0
+        return np + 1
+
+    def _captures(self, o, b):
+        """Tokens captured by a token of seat o landing on pos byte b (a list)."""
+        r = self.rules
+        out = []
+        if b > r.track_len:
+            return out
+        sq = (r.entry[o] + b - 1) % 52
+        if r.safe[sq]:
+            return out
+        occ = self.occ
+        for s in r.seats:
+            n = occ[sq * 4 + s]
+            if n and r.rival[o * 4 + s] and not (r.stack_protect and n >= 2):
+                for t in range(s * 4, s * 4 + 4):
+                    if self._square(t) == sq:
+                        out.append(t)
+        return out
+
+    def _finished(self, s):
+        n = 0
+        home = self.rules.home + 1
+        for i in range(4):
+            if self.pos[s * 4 + i] == home:
+                n += 1
+        return n >= self.rules.tokens_to_win
+
+    def _stones_seat(self):
+        """Whose stones the seat on turn moves: its own, or its partner's once it has finished."""
+        s = self.turn
+        if self.rules.teams and self._finished(s):
+            return self.rules.partner[s]
+        return s
+
+    # ---- legal moves ----------------------------------------------------
+    def _gen(self):
+        if self._legal_codes is not None:
+            return self._legal_codes
+        codes = []
+        if self.phase == MOVE:
+            o = self._stones_seat()
+            pos = self.pos
+            for i in range(4):
+                t = o * 4 + i
+                b = pos[t]
+                dup = False
+                for j in range(i):          # a stack moves as its lowest-numbered token
+                    if pos[o * 4 + j] == b:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                for k in range(self.npend):
+                    v = self.pend[k]
+                    seen = False
+                    for m in range(k):
+                        if self.pend[m] == v:
+                            seen = True
+                    if not seen and self._dest(t, v):
+                        codes.append(CODE_MOVE + t * 6 + v - 1)
+            if not codes and self.rules.explicit_pass:
+                codes.append(CODE_PASS)
+        self._legal_codes = codes
+        return codes
+
+    def _move_of(self, code):
+        if code == CODE_PASS:
+            return Move(self.rules, self.turn, -1, None, None, self.pend[0], (), code)
+        t = (code - CODE_MOVE) // 6
+        v = (code - CODE_MOVE) % 6 + 1
+        b = self._dest(t, v)
+        return Move(self.rules, self.turn, t, self.pos[t] - 1, b - 1, v,
+                    tuple(self._captures(t >> 2, b)), code)
+
+    @property
+    def legal_moves(self):
+        """The legal moves now, built once per position (iterating allocates nothing)."""
+        if self._legal is None:
+            self._legal = tuple(self._move_of(c) for c in self._gen())
+        return self._legal
+
+    def needs_roll(self):
+        return self.phase == ROLL or self.phase == ROLLOFF
+
+    def is_over(self):
+        return self.phase == OVER
+
+    @property
+    def pending_rolls(self):
+        return tuple(self.pend[i] for i in range(self.npend))
+
+    # ---- applying actions -----------------------------------------------
+    def _next_turn(self):
+        seats = self.rules.seats
+        n = len(seats)
+        i = 0
+        while seats[i] != self.turn:
+            i += 1
+        for k in range(1, n + 1):
+            s = seats[(i + k) % n]
+            if not (self.out >> s) & 1:
+                break
+        self._begin_turn(s)
+
+    def _begin_turn(self, s):
+        self.turn = s
+        self.phase = ROLL
+        self.sixes = self.npend = 0
+        if self.rules.mandatory_kill:
+            self._open_door_if_no_prey(s)
+        self.turn_start[:] = self.pos
+        self.ts_doors = self.doors
+
+    def _open_door_if_no_prey(self, s):
+        """Mandatory kill: a shut door opens once no rival stone can ever be killed again
+        (every rival stone is in its safe zone, home or lifted), or the game could never end."""
+        for o in (s, self.rules.partner[s]):
+            if o < 0 or (self.doors >> o) & 1:
+                continue
+            for t in range(16):
+                b = self.pos[t]
+                if self.rules.rival[o * 4 + (t >> 2)] and b != OFF and b <= self.rules.track_len:
+                    break
+            else:
+                self.doors |= 1 << o
+                self._ev.append("door " + SEAT_LETTERS[o])
+
+    def _win(self, mask, term):
+        self.npend = 0
+        self.win_mask = mask
+        self.term = term
+        self.phase = OVER
+        self._ev.append("win " + "+".join(SEAT_LETTERS[s] for s in range(4) if (mask >> s) & 1))
+
+    def _apply(self, code):
+        """Apply one action code, trusted to be legal."""
+        self._ev = ev = []
+        self._legal = self._legal_codes = None
+        self._last = None
+        if code < 16:
+            self._roll(code & 7)
+        elif code < CODE_PASS:
+            self._move((code - CODE_MOVE) // 6, (code - CODE_MOVE) % 6 + 1)
+        elif code == CODE_PASS:
+            ev.append("pass")
+            self._end_unused(self.pend[0])
+        elif code < CODE_TIMEOUT:
+            self._leave(code - CODE_RESIGN, 2)
+        else:
+            self._leave(code - CODE_TIMEOUT, 3)
+        self.last_events = tuple(ev)
+
+    def _roll(self, v):
+        r = self.rules
+        self.rolls += 1
+        self.last_roll = v
+        if self.phase == ROLLOFF:
+            self._rolloff(v)
+            return
+        self.sixes = self.sixes + 1 if v == 6 else 0
+        if v == 6 and self.sixes == 3 and r.three_sixes:
+            self._ev.append("three-sixes")
+            if r.three_sixes == SIXES_VOID:
+                if self.pos != self.turn_start:
+                    self._ev.append("void")
+                self.pos[:] = self.turn_start
+                self.doors = self.ts_doors
+                self._recount()
+            elif r.pool and self.npend:     # forfeit the third 6 only: spend the others
+                self.phase = MOVE
+                self._after_spend()
+                return
+            self._next_turn()
+            return
+        if r.pool:
+            self.pend[self.npend] = v
+            self.npend += 1
+            if v == 6 and self.npend < 3:
+                self.phase = ROLL           # a 6 must be followed by another roll
+                return
+            self.phase = MOVE
+            self._after_spend()
+            return
+        self.pend[0] = v
+        self.npend = 1
+        self.phase = MOVE
+        if not self._gen():
+            self._ev.append("pass")
+            self._end_unused(v)
+
+    def _end_unused(self, v):
+        """No token could use roll v: a 6 still earns the next roll."""
+        self.npend = 0
+        if v == 6:
+            self.phase = ROLL
+            self._ev.append("bonus")
+        else:
+            self._next_turn()
+
+    def _after_spend(self):
+        """Pool mode: go on spending, or forfeit what no stone can use and pass."""
+        self._legal_codes = None
+        if self.npend and self._gen():
+            return
+        if self.npend:
+            self._ev.append("forfeit")
+        self._next_turn()
+
+    def _move(self, t, v):
+        r = self.rules
+        ev = self._ev
+        o = t >> 2
+        old = self.pos[t]
+        b = self._dest(t, v)
+        caps = self._captures(o, b)
+        if old and b - 1 < old - 1 and b - 1 < r.track_len:
+            ev.append("turned " + token_name(t))
+        self._last = (self.turn, t, v, old, b, tuple(caps))
+        self._set(t, b)
+        for u in caps:
+            self._set(u, 0)
+            ev.append("capture " + token_name(u))
+        if caps and r.mandatory_kill and not (self.doors >> o) & 1:
+            self.doors |= 1 << o
+            ev.append("door " + SEAT_LETTERS[o])
+        home = b == r.home + 1
+        if home:
+            ev.append("home " + token_name(t))
+            if self._finished(o):
+                if r.lift:
+                    for u in range(o * 4, o * 4 + 4):
+                        if self.pos[u] != r.home + 1:
+                            self._set(u, OFF)
+                p = r.partner[o]
+                if p < 0:
+                    self._win(1 << o, 1)
+                    return
+                if self._finished(p):
+                    self._win((1 << o) | (1 << p), 1)
+                    return
+        if r.pool:
+            k = 0
+            while self.pend[k] != v:
+                k += 1
+            self.npend -= 1
+            self.pend[k] = self.pend[self.npend]
+            self._after_spend()
+            return
+        self.npend = 0
+        if v == 6 or (caps and r.bonus_capture) or (home and r.bonus_home):
+            ev.append("bonus")          # one extra roll, however many reasons
+            self.phase = ROLL
+        else:
+            self._next_turn()
+
+    def _rolloff(self, v):
+        seats = self.rules.seats
+        s = self.turn
+        if self.rules.start == START_SIX:
+            if v == 6:
+                self._start(s)
+            else:
+                self._next_candidate(s)
+            return
+        if v > self.ro_best:
+            self.ro_best = v
+            self.ro_bestmask = 1 << s
+        elif v == self.ro_best:
+            self.ro_bestmask |= 1 << s
+        if not self._next_candidate(s, False):        # everyone has rolled
+            m = self.ro_bestmask
+            if m & (m - 1) == 0:
+                for w in seats:
+                    if m == 1 << w:
+                        self._start(w)
+                return
+            self.ro_mask = m                # a tie: the tied seats roll again
+            self.ro_best = self.ro_bestmask = 0
+            for w in seats:
+                if (m >> w) & 1:
+                    self.turn = w
+                    return
+
+    def _next_candidate(self, s, wrap=True):
+        seats = self.rules.seats
+        n = len(seats)
+        i = 0
+        while seats[i] != s:
+            i += 1
+        for k in range(1, n + (1 if wrap else 0)):
+            j = i + k
+            if not wrap and j >= n:
+                return False
+            w = seats[j % n]
+            if (self.ro_mask >> w) & 1:
+                self.turn = w
+                return True
+        return False
+
+    def _start(self, s):
+        self._ev.append("start " + SEAT_LETTERS[s])
+        self.ro_mask = self.ro_best = self.ro_bestmask = 0
+        self._begin_turn(s)
+
+    def _leave(self, s, term):
+        ev = self._ev
+        for t in range(s * 4, s * 4 + 4):
+            self._set(t, OFF)
+        self.out |= 1 << s
+        ev.append(("resign " if term == 2 else "timeout ") + SEAT_LETTERS[s])
+        left = 0
+        for w in self.rules.seats:
+            if not (self.out >> w) & 1:
+                left |= 1 << w
+        if left & (left - 1) == 0:
+            self._win(left, term)
+        elif self.turn == s:
+            self._next_turn()
+
+    # ---- public actions -------------------------------------------------
+    def _check_running(self, what):
+        if self.phase == OVER:
+            raise IllegalMoveError("%s: the game is over (%s)" % (what, self.position()))
+
+    def roll(self, value=None):
+        """Throw the game's dice, or enter a physical die's value (1..6). Returns the value."""
+        self._check_running("roll")
+        if not self.needs_roll():
+            raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
+        if value is None:
+            if self._dice is None:
+                raise IllegalMoveError("roll: this game's seed is unknown; enter the die's value")
+            code = self._dice.roll(self.rolls)
+        else:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise IllegalMoveError("roll: a die shows 1 to 6, not %r" % (value,))
+            code = 8 + value
+        self._push_code(code)
+        return code & 7
+
+    def push(self, move):
+        """Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass')."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self._check_running("move %s" % (move,))
+        if not isinstance(move, Move) or move.code not in self._gen():
+            raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
+        self._push_code(move.code)
+
+    def push_code(self, code):
+        """Apply one action code (docs/api.md), checked for legality."""
+        if not isinstance(code, int) or not 0 < code < CODE_UNDO:
+            raise IllegalMoveError("unknown action code %r" % (code,))
+        if code < 16:
+            if not (1 <= code & 7 <= 6) or code in (7, 8):
+                raise IllegalMoveError("unknown action code %r" % (code,))
+            self._check_running("roll")
+            if not self.needs_roll():
+                raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
+            self._push_code(code)
+        elif code <= CODE_PASS:
+            self._check_running("move")
+            if code not in self._gen():
+                raise IllegalMoveError("illegal move %s in %s" % (self.action_text(code), self.position()))
+            self._push_code(code)
+        elif code < CODE_TIMEOUT:
+            self.resign(code - CODE_RESIGN)
+        else:
+            s = code - CODE_TIMEOUT
+            if s != self.turn:
+                raise IllegalMoveError("timeout %s: not on turn (%s)" % (SEAT_LETTERS[s], self.position()))
+            self.timeout()
+
+    def resign(self, seat):
+        from .rules import seat_of
+        s = seat_of(seat)
+        self._check_running("resign")
+        if not self.rules.can_resign:
+            raise IllegalMoveError("resign: not in %s with %d players (hand the seat to the computer)"
+                                   % (self.preset, len(self.seats)))
+        if s not in self.seats or (self.out >> s) & 1:
+            raise IllegalMoveError("resign: %s is not playing" % SEAT_LETTERS[s])
+        if self.phase == ROLLOFF:
+            raise IllegalMoveError("resign: wait until the roll-off has chosen who starts")
+        self._push_code(CODE_RESIGN + s)
+
+    def timeout(self):
+        """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
+        self._check_running("timeout")
+        if not self.rules.deadline:
+            raise IllegalMoveError("timeout: this game has no deadline (option 'deadline')")
+        if self.phase == ROLLOFF:
+            raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts")
+        self._push_code(CODE_TIMEOUT + self.turn)
+
+    def set_kind(self, seat, kind):
+        """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
+        from .rules import seat_of
+        s = seat_of(seat)
+        if kind not in KINDS:
+            raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
+        if s not in self.seats:
+            raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
+        self.kinds[SEAT_LETTERS[s]] = kind
+        if self.transcript:         # before the first action it is part of the set-up
+            self.transcript.append(CODE_KIND + s * 4 + KINDS.index(kind))
+
+    def _push_code(self, code):
+        n = len(self._codes)
+        if n and n % SNAP_EVERY == 0:
+            self._snaps.extend(self._snapshot())
+        if not self.transcript:
+            self.start_kinds = dict(self.kinds)
+        self._codes.append(code)
+        self.transcript.append(code)
+        self._apply(code)
+
+    def pop(self):
+        """Take back the last action; returns its text."""
+        n = len(self._codes)
+        if not n:
+            raise IllegalMoveError("pop: nothing to take back")
+        n -= 1
+        code = self._codes[n]
+        del self._codes[n]
+        j = (n - 1) // SNAP_EVERY if n else 0
+        size = self._SNAP
+        del self._snaps[(j + 1) * size:]
+        self._restore(self._snaps, j * size)
+        self.last_events = ()
+        self._last = None
+        for k in range(j * SNAP_EVERY, n):
+            self._apply(self._codes[k])
+        text = self.action_text(code)
+        self.transcript.append(CODE_UNDO)
+        return text
+
+    # ---- reading the game -----------------------------------------------
+    @property
+    def codes(self):
+        return bytes(self._codes)
+
+    def __len__(self):
+        return len(self._codes)
+
+    def action_text(self, code):
+        """Record text of an action code, in the position before it is applied."""
+        if code < 16:
+            return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
+        if code <= CODE_PASS:
+            return str(self._move_of(code))
+        if code < CODE_TIMEOUT:
+            return "resign " + SEAT_LETTERS[code - CODE_RESIGN]
+        if code < CODE_UNDO:
+            return "timeout " + SEAT_LETTERS[code - CODE_TIMEOUT]
+        if code == CODE_UNDO:
+            return "undo"
+        k = code - CODE_KIND
+        return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
+
+    def parse_move(self, text):
+        """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
+        s = text.strip()
+        legal = self.legal_moves
+        for m in legal:
+            if str(m) == s:
+                return m
+        if s.lower() == "pass":
+            raise IllegalMoveError("illegal move 'pass' in %s" % self.position())
+        if "+" in s:
+            name, _, roll = s.partition("+")
+            t = self._token_from(name.strip(), text)
+            try:
+                v = int(roll)
+            except ValueError:
+                raise IllegalMoveError("bad move %r: expected token+roll like R1+6" % (text,))
+            for m in legal:
+                if m.roll == v and self._same_stack(m.token, t):
+                    return m
+        else:
+            parts = s.split(" ")
+            if len(parts) == 2:
+                t = self._token_from(parts[0], text)
+                for m in legal:
+                    if self._same_stack(m.token, t) and str(m).split(" ")[1].split("x")[0] == parts[1].split("x")[0]:
+                        return m
+        raise IllegalMoveError("illegal move %r in %s" % (text, self.position()))
+
+    def _token_from(self, name, text):
+        if len(name) == 2 and name[0] in SEAT_LETTERS and name[1] in "1234":
+            return SEAT_LETTERS.index(name[0]) * 4 + int(name[1]) - 1
+        raise IllegalMoveError("bad move %r: no token %r (R1..B4)" % (text, name))
+
+    def _same_stack(self, a, b):
+        return a == b or (a >> 2 == b >> 2 and self.pos[a] == self.pos[b])
+
+    def outcome(self):
+        if self.phase != OVER:
+            return None
+        return Outcome(tuple(s for s in range(4) if (self.win_mask >> s) & 1), TERMINATIONS[self.term])
+
+    @property
+    def last_move(self):
+        """The Move of the last action, if that action was a move (else None)."""
+        info = self._last
+        if info is None:
+            return None
+        seat, t, v, start, end, caps = info
+        return Move(self.rules, seat, t, start - 1, end - 1, v, caps, CODE_MOVE + t * 6 + v - 1)
+
+    def position(self):
+        from .position import position_text
+        return position_text(self)
+
+    @classmethod
+    def from_position(cls, text, seed=None):
+        from .position import parse_position
+        return parse_position(cls, text, seed)
+
+    def record(self, transcript=False, **headers):
+        from .record import Record
+        return Record.of_game(self, transcript, headers)
+
+    # ---- search: for computer players, on a copy of the game ---------------
+    def state(self, into=None):
+        """The whole position as bytes (into a preallocated bytearray, if given)."""
+        snap = self._snapshot()
+        if into is None:
+            return snap
+        into[:] = snap
+        return into
+
+    def set_state(self, state):
+        """Put the position back to a `state()`; the action stack is left alone, so use
+        this only on a copy made for searching."""
+        self._restore(state, 0)
+
+    def legal_codes(self):
+        """The legal moves now as action codes (a list; do not change it)."""
+        return self._gen()
+
+    def apply(self, code):
+        """Apply a roll or move code without checking it and without recording it
+        (for search on a copy; `push`/`roll` are the checked, recorded way)."""
+        self._apply(code)
+
+    def copy(self):
+        """An independent game at the same position (its stack starts here)."""
+        g = Game(self.rules, seed=self.seed if self.seed is not None else False)
+        g._restore(self._snapshot(), 0)
+        g._snaps = bytearray(g._snapshot())
+        g.kinds = dict(self.kinds)
+        return g
+
+    def __repr__(self):
+        return "<Game %s>" % self.position()

@@ -1,0 +1,324 @@
+"""Game records: a JSON header line, one action per line, a JSON footer line.
+
+See docs/record-format.md.  JSON is written by our own `dumps` with sorted
+keys (MicroPython's dicts keep no order and its json has no sort_keys), so a
+record is byte-identical on every runtime.  The reader is lenient: it keeps
+what it can and reports each bad line by number.
+"""
+import json
+from .rules import SEAT_LETTERS
+from .errors import LudoError, RecordError
+from .dice import Dice, commitment as seed_commitment
+from .game import Game, CODE_PASS, KINDS
+
+FORMAT = "ludo-record/1"
+MAX_LINE = 4096
+
+
+def _str(s):
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or 0x7F <= o < 0x10000 and o > 0x7E:
+            out.append("\\u%04x" % o)
+        elif o >= 0x10000:
+            o -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def dumps(obj):
+    """JSON text with sorted keys and no spaces: the same bytes as CPython's
+    json.dumps(obj, sort_keys=True, separators=(",", ":"))."""
+    if obj is None:
+        return "null"
+    if obj is True:
+        return "true"
+    if obj is False:
+        return "false"
+    if isinstance(obj, int):
+        return "%d" % obj
+    if isinstance(obj, str):
+        return _str(obj)
+    if isinstance(obj, dict):
+        return "{" + ",".join(_str(k) + ":" + dumps(obj[k]) for k in sorted(obj)) + "}"
+    if isinstance(obj, (list, tuple)):
+        return "[" + ",".join(dumps(v) for v in obj) + "]"
+    raise TypeError("cannot write %r as JSON" % (obj,))
+
+
+def header_of(g, headers=None):
+    h = {"format": FORMAT, "game": g.game_id, "preset": g.preset,
+         "players": "".join(SEAT_LETTERS[s] for s in g.seats),
+         "options": dict(g.options), "commitment": g.commitment, "start": g.start_time,
+         "kinds": dict(g.kinds)}
+    if g.root_position:
+        h["position"] = g.root_position
+    if headers:
+        for k in headers:
+            h[k] = headers[k]
+    return h
+
+
+def footer_of(g, transcript_codes=None):
+    out = g.outcome()
+    hand_only = True
+    for c in (transcript_codes if transcript_codes is not None else g.codes):
+        if c < 8:
+            hand_only = False
+            break
+    return {"result": out.result() if out else "*",
+            "termination": out.termination if out else "abandoned",
+            "seed": None if (hand_only or g.seed is None) else "%d" % g.seed}
+
+
+class Record:
+    """A game record: `header` (dict), `actions` (list of line texts), `footer` (dict or None),
+    and `errors`: (line number, message) for every line the lenient reader could not use."""
+
+    def __init__(self, header=None, actions=None, footer=None, errors=None):
+        self.header = header or {}
+        self.actions = actions or []
+        self.footer = footer
+        self.errors = errors or []
+
+    @classmethod
+    def of_game(cls, g, transcript=False, headers=None):
+        """The record of a game: its stack of actions, or its whole transcript (take-backs too)."""
+        scratch = _start_game(g.rules, g.seed, g.root_position)
+        codes = g.transcript if transcript else g.codes
+        lines = []
+        for c in codes:
+            lines.append(_apply_code(scratch, c))
+        rec = cls(header_of(g, headers), lines)
+        if transcript:
+            rec.header["kinds"] = dict(g.start_kinds)
+        if g.is_over():
+            rec.footer = footer_of(g, codes)
+        return rec
+
+    def lines(self):
+        yield dumps(self.header)
+        for a in self.actions:
+            yield a
+        if self.footer is not None:
+            yield dumps(self.footer)
+
+    def __str__(self):
+        return "\n".join(self.lines()) + "\n"
+
+    @classmethod
+    def parse(cls, text):
+        """Read a record leniently: bad lines are listed in `.errors` by number and skipped."""
+        rec = cls()
+        if isinstance(text, bytes):
+            try:
+                text = text.decode()
+            except UnicodeError:
+                rec.errors.append((1, "not UTF-8 text"))
+                return rec
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        elif lines and text:
+            rec.errors.append((len(lines), "last line is cut short (no line end): file truncated?"))
+        if not lines:
+            rec.errors.append((1, "empty record"))
+            return rec
+        for i in range(len(lines)):
+            n = i + 1
+            line = lines[i].rstrip("\r")
+            if len(line) > MAX_LINE:
+                rec.errors.append((n, "line longer than %d characters" % MAX_LINE))
+                continue
+            if i == 0:
+                head = _json_object(line)
+                if head is None or head.get("format") != FORMAT:
+                    rec.errors.append((1, "not a ludo record header (expected JSON with \"format\": \"%s\")" % FORMAT))
+                    return rec
+                problem = _check_header(head)
+                if problem:
+                    rec.errors.append((1, problem))
+                    return rec
+                rec.header = head
+            elif line.startswith("{"):
+                foot = _json_object(line)
+                if foot is None or "result" not in foot:
+                    rec.errors.append((n, "bad footer line (expected JSON with \"result\")"))
+                elif rec.footer is not None:
+                    rec.errors.append((n, "second footer"))
+                else:
+                    rec.footer = foot
+            elif rec.footer is not None:
+                rec.errors.append((n, "action after the footer: %r" % line[:60]))
+            elif line == "" or line.startswith("#"):
+                continue
+            else:
+                rec.actions.append(line)
+        return rec
+
+    def replay(self, upto=None, strict=True):
+        """The game this record describes.  With strict=False, stops quietly at the first
+        bad action and appends it to `.errors` instead of raising."""
+        g, _ = self._replay(upto, strict, None)
+        return g
+
+    def _replay(self, upto, strict, check):
+        h = self.header
+        try:
+            start = h.get("position")
+            if start:
+                g = Game.from_position(start)
+                g.start_time = h.get("start")
+            else:
+                g = Game(h["preset"], players=h["players"], options=h.get("options") or {},
+                         seed=False, start=h.get("start"))
+            g.commitment = h.get("commitment")
+            if h.get("game"):
+                g.game_id = h["game"]
+            kinds = h.get("kinds") or {}
+            for k in sorted(kinds):
+                if k in g.kinds and kinds[k] in KINDS:
+                    g.kinds[k] = kinds[k]
+        except (LudoError, KeyError, TypeError) as exc:
+            raise RecordError("line 1: cannot start the game: %s" % (exc,))
+        n = len(self.actions) if upto is None else upto
+        for i in range(n):
+            line = self.actions[i]
+            try:
+                if check is not None:
+                    check(g, line, i + 2)
+                push_line(g, line)
+            except LudoError as exc:
+                msg = "action %d (%r): %s" % (i + 1, line[:60], exc)
+                if strict:
+                    raise RecordError(msg)
+                self.errors.append((i + 2, msg))
+                return g, i
+        return g, n
+
+
+def _json_object(line):
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def _check_header(h):
+    for key, kind in (("preset", str), ("players", str)):
+        if not isinstance(h.get(key), kind):
+            return "header needs %r (text)" % key
+    if not isinstance(h.get("options", {}), dict):
+        return "header 'options' must be an object"
+    return None
+
+
+def _start_game(rules, seed, root_position):
+    if root_position:
+        return Game.from_position(root_position, seed=seed)
+    return Game(rules, seed=seed if seed is not None else False)
+
+
+def _apply_code(g, c):
+    """Apply one transcript code to g; returns the record line."""
+    text = g.action_text(c)
+    if c == 121:
+        g.pop()
+    elif c >= 122:
+        k = c - 122
+        g.set_kind(k >> 2, KINDS[k & 3])
+    else:
+        g._push_code(c)
+    return text
+
+
+def push_line(g, line):
+    """Apply one record line to the game (raises a LudoError if it does not fit)."""
+    if line.startswith("roll "):
+        parts = line.split(" ")
+        if len(parts) not in (2, 3) or parts[1] not in ("1", "2", "3", "4", "5", "6") \
+                or (len(parts) == 3 and parts[2] != "hand"):
+            raise RecordError("bad roll line %r (expected 'roll N' or 'roll N hand')" % line)
+        v = int(parts[1])
+        g.push_code(v + 8 if len(parts) == 3 else v)
+    elif line == "undo":
+        g.pop()
+    elif line.startswith("kind "):
+        parts = line.split(" ")
+        if len(parts) != 3:
+            raise RecordError("bad line %r (expected 'kind R hard')" % line)
+        g.set_kind(parts[1], parts[2])
+    elif line.startswith("resign "):
+        g.resign(line[7:])
+    elif line.startswith("timeout "):
+        seat = line[8:]
+        if seat not in SEAT_LETTERS or SEAT_LETTERS.index(seat) != g.turn:
+            raise RecordError("timeout %r: not the seat on turn" % seat)
+        g.timeout()
+    else:
+        g.push(line)
+
+
+def verify_record(rec):
+    """Every problem with a record, as (line number, text): actions that are not legal,
+    rolls that the revealed seed does not give, a seed that does not fit the commitment."""
+    problems = list(rec.errors)
+    if not rec.header:
+        return problems or [(1, "no header")]
+    seed = None
+    foot = rec.footer
+    commit = rec.header.get("commitment")
+    last = len(rec.actions) + 2
+    if foot is None:
+        problems.append((last, "no footer: the game is unfinished or the file was cut short"))
+    else:
+        s = foot.get("seed")
+        if s is not None:
+            if not isinstance(s, str) or not s.isdigit() or len(s) > 80:
+                problems.append((last, "footer seed %r is not a decimal number" % (s,)))
+            else:
+                seed = int(s)
+                if commit != seed_commitment(seed):
+                    problems.append((last, "seed %s does not match the commitment %s" % (s, commit)))
+                    seed = None
+    dice = Dice(seed) if seed is not None else None
+    bad_rolls = []
+
+    def check(g, line, number):
+        if dice is not None and line.startswith("roll ") and not line.endswith(" hand"):
+            want = dice.roll(g.rolls)
+            if line != "roll %d" % want:
+                bad_rolls.append((number, "%s, but the seed gives roll %d" % (line, want)))
+
+    start_errors = len(rec.errors)
+    try:
+        g, done = rec._replay(None, False, check)
+    except RecordError as exc:
+        problems.append((1, str(exc)))
+        return problems
+    problems.extend(rec.errors[start_errors:])
+    del rec.errors[start_errors:]
+    problems.extend(bad_rolls)
+    if foot is not None and done == len(rec.actions):
+        out = g.outcome()
+        result = out.result() if out else "*"
+        if foot.get("result") != result:
+            problems.append((last, "footer says result %r, the game gives %r" % (foot.get("result"), result)))
+    problems.sort()
+    return problems
+
