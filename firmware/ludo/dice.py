@@ -49,7 +49,17 @@ class Dice:
     def roll(self, index):
         j = 0
         while True:
-            h = _fmix(self._k0 ^ _fmix((index * GOLDEN + self._k1 + j * 0x7F4A7C15) & MASK32))
+            h = (index * GOLDEN + self._k1 + j * 0x7F4A7C15) & MASK32
+            h ^= h >> 16        # _fmix, inlined twice: rolls are on the hot path
+            h = (h * 0x85EBCA6B) & MASK32
+            h ^= h >> 13
+            h = (h * 0xC2B2AE35) & MASK32
+            h = self._k0 ^ h ^ (h >> 16)
+            h ^= h >> 16
+            h = (h * 0x85EBCA6B) & MASK32
+            h ^= h >> 13
+            h = (h * 0xC2B2AE35) & MASK32
+            h ^= h >> 16
             for _ in range(10):
                 c = h & 7
                 if c < 6:

@@ -153,7 +153,8 @@ class Game:
         self.start_kinds = self.kinds
         self.pos = bytearray(16)
         self.turn_start = bytearray(16)
-        self.occ = bytearray(52 * 4)
+        self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
+        self.held = bytearray(52)        # per square: seats with two or more tokens there
         self.pend = bytearray(3)
         for s in range(4):
             if s not in r.seats:
@@ -175,6 +176,7 @@ class Game:
         self.root_position = None       # set by from_position
         self._legal = None
         self._legal_codes = None
+        self._legal_dests = None
         self.last_events = ()
         self._ev = []
         self._last = None
@@ -202,12 +204,17 @@ class Game:
 
     def _recount(self):
         occ = self.occ
+        held = self.held
         for i in range(len(occ)):
             occ[i] = 0
+        for i in range(52):
+            held[i] = 0
         for t in range(16):
             sq = self._square(t)
             if sq >= 0:
                 occ[sq * 4 + (t >> 2)] += 1
+                if occ[sq * 4 + (t >> 2)] == 2:
+                    held[sq] |= 1 << (t >> 2)
 
     # ---- geometry -------------------------------------------------------
     def _square(self, t):
@@ -217,13 +224,20 @@ class Game:
         return (self.rules.entry[t >> 2] + b - 1) % 52
 
     def _set(self, t, b):
+        o = t >> 2
         sq = self._square(t)
         if sq >= 0:
-            self.occ[sq * 4 + (t >> 2)] -= 1
+            i = sq * 4 + o
+            self.occ[i] -= 1
+            if self.occ[i] == 1:
+                self.held[sq] &= ~(1 << o)
         self.pos[t] = b
         sq = self._square(t)
         if sq >= 0:
-            self.occ[sq * 4 + (t >> 2)] += 1
+            i = sq * 4 + o
+            self.occ[i] += 1
+            if self.occ[i] == 2:
+                self.held[sq] |= 1 << o
 
     def progress(self, t):
         """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
@@ -235,15 +249,13 @@ class Game:
 
     def _blocked(self, o, sq):
         """May a token of seat o not end its move on track square sq?"""
-        kind = self.rules.blocks
-        if kind == BLOCK_NONE:
+        held = self.held[sq]        # seats with two or more tokens there
+        if not held:
             return False
-        base = sq * 4
-        occ = self.occ
-        for s in range(4):
-            if occ[base + s] >= 2 and (s != o or kind == BLOCK_ALL):
-                return True
-        return False
+        kind = self.rules.blocks
+        if kind == BLOCK_ALL:
+            return True
+        return kind != BLOCK_NONE and held & ~(1 << o) != 0
 
     def _dest(self, t, v):
         """Pos byte where token t lands with roll v, or 0 if it cannot move."""
@@ -322,33 +334,37 @@ class Game:
 
     # ---- legal moves ----------------------------------------------------
     def _gen(self):
-        if self._legal_codes is not None:
-            return self._legal_codes
+        codes = self._legal_codes
+        if codes is not None:
+            return codes
         codes = []
+        dests = []
         if self.phase == MOVE:
             o = self._stones_seat()
             pos = self.pos
+            pend = self.pend
+            npend = self.npend
+            base = o * 4
+            dest = self._dest
             for i in range(4):
-                t = o * 4 + i
+                t = base + i
                 b = pos[t]
-                dup = False
-                for j in range(i):          # a stack moves as its lowest-numbered token
-                    if pos[o * 4 + j] == b:
-                        dup = True
-                        break
-                if dup:
+                # a stack (or the yard) moves as its lowest-numbered token
+                if (i > 0 and pos[base] == b) or (i > 1 and pos[base + 1] == b) or (i > 2 and pos[base + 2] == b):
                     continue
-                for k in range(self.npend):
-                    v = self.pend[k]
-                    seen = False
-                    for m in range(k):
-                        if self.pend[m] == v:
-                            seen = True
-                    if not seen and self._dest(t, v):
+                for k in range(npend):
+                    v = pend[k]
+                    if (k > 0 and pend[0] == v) or (k > 1 and pend[1] == v):
+                        continue
+                    d = dest(t, v)
+                    if d:
                         codes.append(CODE_MOVE + t * 6 + v - 1)
+                        dests.append(d)
             if not codes and self.rules.explicit_pass:
                 codes.append(CODE_PASS)
+                dests.append(0)
         self._legal_codes = codes
+        self._legal_dests = dests
         return codes
 
     def _move_of(self, code):
@@ -356,16 +372,21 @@ class Game:
             return Move(self.rules, self.turn, -1, None, None, self.pend[0], (), code)
         t = (code - CODE_MOVE) // 6
         v = (code - CODE_MOVE) % 6 + 1
-        b = self._dest(t, v)
+        codes = self._legal_codes
+        if codes is not None and code in codes:
+            b = self._legal_dests[codes.index(code)]
+        else:
+            b = self._dest(t, v)
         return Move(self.rules, self.turn, t, self.pos[t] - 1, b - 1, v,
                     tuple(self._captures(t >> 2, b)), code)
 
     @property
     def legal_moves(self):
         """The legal moves now, built once per position (iterating allocates nothing)."""
-        if self._legal is None:
-            self._legal = tuple(self._move_of(c) for c in self._gen())
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple([self._move_of(c) for c in self._gen()])
+        return legal
 
     def needs_roll(self):
         return self.phase == ROLL or self.phase == ROLLOFF
@@ -423,12 +444,19 @@ class Game:
     def _apply(self, code):
         """Apply one action code, trusted to be legal."""
         self._ev = ev = []
+        codes = self._legal_codes
         self._legal = self._legal_codes = None
         self._last = None
         if code < 16:
             self._roll(code & 7)
         elif code < CODE_PASS:
-            self._move((code - CODE_MOVE) // 6, (code - CODE_MOVE) % 6 + 1)
+            t = (code - CODE_MOVE) // 6
+            v = (code - CODE_MOVE) % 6 + 1
+            if codes is not None and code in codes:
+                b = self._legal_dests[codes.index(code)]
+            else:
+                b = self._dest(t, v)
+            self._move(t, v, b)
         elif code == CODE_PASS:
             ev.append("pass")
             self._end_unused(self.pend[0])
@@ -494,12 +522,11 @@ class Game:
             self._ev.append("forfeit")
         self._next_turn()
 
-    def _move(self, t, v):
+    def _move(self, t, v, b):
         r = self.rules
         ev = self._ev
         o = t >> 2
         old = self.pos[t]
-        b = self._dest(t, v)
         caps = self._captures(o, b)
         if old and b - 1 < old - 1 and b - 1 < r.track_len:
             ev.append("turned " + token_name(t))
@@ -612,8 +639,8 @@ class Game:
 
     def roll(self, value=None):
         """Throw the game's dice, or enter a physical die's value (1..6). Returns the value."""
-        self._check_running("roll")
-        if not self.needs_roll():
+        if self.phase != ROLL and self.phase != ROLLOFF:
+            self._check_running("roll")
             raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
         if value is None:
             if self._dice is None:
@@ -630,8 +657,8 @@ class Game:
         """Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass')."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        self._check_running("move %s" % (move,))
         if not isinstance(move, Move) or move.code not in self._gen():
+            self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
         self._push_code(move.code)
 
