@@ -40,8 +40,8 @@ apt_install() {
 }
 
 # python_setup [EXTRAS] : creates the venv and installs this project editable,
-# with the extras given (e.g. "test"). Skipped when pyproject.toml is unchanged
-# since the last install of the same extras.
+# with the extras given (e.g. "test"). Skipped when pyproject.toml and the set
+# of packages are unchanged since the last install of the same extras.
 python_setup() {
     local extras="${1:-}" py="${PYTHON:-python3}" stamp key spec
     command -v "$py" >/dev/null 2>&1 || die "$py not found: install Python 3.11 or newer"
