@@ -1,0 +1,223 @@
+"""Options and players: what a caller may ask of each preset, and the clear error
+(`ludo.OptionError`, a ValueError, naming the option) for anything unknown or
+contradictory.  Issue 2: "Unknown or contradictory options raise a clear error naming
+the option."
+"""
+import pytest
+from hypothesis import given, strategies as st
+
+import ludo
+from ludo import rules
+
+PRESETS = ("family", "classic", "club", "strict")
+
+
+def game(preset, players=None, **options):
+    return ludo.Game(preset, players=players, seed=1, options=options)
+
+
+# ---- every preset's options ------------------------------------------------------------
+
+def test_option_error_is_a_value_error():
+    """Issue 2: typed errors, "subclasses of `ValueError`"."""
+    assert issubclass(ludo.OptionError, ValueError)
+    assert issubclass(ludo.OptionError, ludo.LudoError)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_options_defaults_are_the_presets_and_complete(preset):
+    """docs/rules.md: each preset's options and defaults — a game made without options
+    carries exactly the preset's defaults."""
+    g = ludo.Game(preset, seed=1)
+    assert g.options == ludo.option_defaults(preset)
+    offered = sorted(n for n in rules.OPTIONS if rules.OPTIONS[n][1][PRESETS.index(preset)] is not None)
+    assert sorted(g.options) == offered
+
+
+@pytest.mark.parametrize("preset,name", [
+    (p, n) for p in PRESETS for n in sorted(rules.OPTIONS)
+    if rules.OPTIONS[n][1][PRESETS.index(p)] is None])
+def test_option_not_offered_by_the_preset_is_refused_by_name(preset, name):
+    """An option the preset does not offer (club's options elsewhere, family's star squares in
+    club, strict's deadline elsewhere) raises OptionError naming it."""
+    kind = rules.OPTIONS[name][0]
+    value = {0: True, 1: 2, 2: "free"}[kind]
+    with pytest.raises(ludo.OptionError, match=name):
+        game(preset, **{name: value})
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_unknown_option_is_refused_by_name(preset):
+    """"Unknown or contradictory options raise a clear error naming the option." """
+    with pytest.raises(ludo.OptionError, match="wild_squares"):
+        game(preset, wild_squares=True)
+
+
+@pytest.mark.parametrize("name,value", [
+    ("rebound", "yes"), ("rebound", 2), ("rebound", None), ("entry_on_1", "1"),
+    ("stars", []), ("tokens_to_win", "4"), ("tokens_to_win", True), ("tokens_to_win", 2.0),
+    ("three_sixes", 1), ("three_sixes", "sometimes"), ("three_sixes", True)])
+def test_option_of_the_wrong_type_is_refused_by_name(name, value):
+    """Options have types: true/false, whole numbers, words; anything else is an OptionError
+    naming the option."""
+    with pytest.raises(ludo.OptionError, match=name):
+        game("family", **{name: value})
+
+
+@pytest.mark.parametrize("value", [0, 5, -1])
+def test_tokens_to_win_is_one_to_four(value):
+    """tokens_to_win counts a seat's tokens: 1 to 4."""
+    with pytest.raises(ludo.OptionError, match="tokens_to_win"):
+        game("classic", tokens_to_win=value)
+
+
+def test_deadline_is_whole_seconds_not_negative():
+    """strict's per-turn deadline: seconds, 0 (none) or more."""
+    with pytest.raises(ludo.OptionError, match="deadline"):
+        game("strict", deadline=-5)
+    with pytest.raises(ludo.OptionError, match="deadline"):
+        game("strict", deadline="30")
+    assert game("strict", deadline=45).rules.deadline == 45
+
+
+def test_bool_options_take_0_and_1_too():
+    """A stored game's options are written `name=0/1`: 0 and 1 read as false and true."""
+    g = game("family", rebound=1, stars=0)
+    assert g.options["rebound"] is True and g.options["stars"] is False
+
+
+def test_options_must_be_a_dict():
+    with pytest.raises(ludo.OptionError, match="options"):
+        ludo.Game("family", seed=1, options=[("rebound", True)])
+
+
+def test_unknown_preset_is_refused_by_name():
+    with pytest.raises(ludo.OptionError, match="chess"):
+        ludo.Game("chess", seed=1)
+
+
+# ---- contradictions ------------------------------------------------------------------------
+
+def test_teams_in_free_mode_is_refused():
+    """README: "Teams exist only in ordinary mode with four players" """
+    with pytest.raises(ludo.OptionError, match="teams"):
+        game("club", 4, teams=True, mode="free")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_teams_with_fewer_than_four_players_is_refused(players):
+    """README: "Teams exist only in ordinary mode with four players" """
+    with pytest.raises(ludo.OptionError, match="teams"):
+        game("club", players, teams=True)
+
+
+def test_free_mode_with_two_players_is_refused():
+    """003: "Free mode by three or four." """
+    with pytest.raises(ludo.OptionError, match="mode"):
+        game("club", 2, mode="free")
+
+
+def test_ordinary_mode_with_three_players_is_refused():
+    """003: "The ordinary mode is played by two or four players" and "A three-player game is
+    Free mode by force" """
+    with pytest.raises(ludo.OptionError, match="mode"):
+        game("club", 3, mode="ordinary")
+    assert game("club", 3).options["mode"] == "free"
+
+
+def test_unknown_mode_is_refused():
+    with pytest.raises(ludo.OptionError, match="mode"):
+        game("club", 4, mode="chaos")
+
+
+def test_safe_squares_off_in_free_mode_is_refused():
+    """003: "They are always on in this mode, with no question asked." """
+    with pytest.raises(ludo.OptionError, match="safe_squares"):
+        game("club", 4, mode="free", safe_squares=False)
+    assert game("club", 4, mode="free", safe_squares=True).options["safe_squares"]
+
+
+@pytest.mark.parametrize("n", [1, 3, 4])
+def test_quick_with_another_tokens_to_win_is_refused(n):
+    """003: Quick Ludo: "finishing two stones is enough to win" — asking for another count
+    too is a contradiction."""
+    with pytest.raises(ludo.OptionError, match="tokens_to_win"):
+        game("club", 4, quick=True, tokens_to_win=n)
+    assert game("club", 4, quick=True, tokens_to_win=2).rules.tokens_to_win == 2
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rolloff_and_highest_starts_together_are_refused(preset):
+    """Two ways of choosing the starter cannot both apply: the error names one of them
+    (no preset offers both, so it names the one the preset does not offer)."""
+    with pytest.raises(ludo.OptionError, match="rolloff|highest_starts"):
+        game(preset, rolloff=True, highest_starts=True)
+
+
+# ---- seats: by count and by names ------------------------------------------------------------------
+
+@pytest.mark.parametrize("preset,count,seats", [
+    ("family", 2, (0, 1)), ("family", 3, (0, 1, 2)), ("family", 4, (0, 1, 2, 3)),
+    ("classic", 2, (0, 2)), ("classic", 3, (0, 1, 2)), ("classic", 4, (0, 1, 2, 3)),
+    ("club", 2, (0, 3)), ("club", 3, (0, 1, 2)), ("club", 4, (0, 1, 2, 3)),
+    ("strict", 2, (0, 2)), ("strict", 3, (0, 1, 2)), ("strict", 4, (0, 1, 2, 3))])
+def test_seats_by_count(preset, count, seats):
+    """Seats for a player count: family 2 = Red+Green (README), classic 2 = Red+Yellow
+    (002 rule 1), club 2 = Red+Blue (README), strict 2 = Red+Yellow (README); 3 players are
+    Red, Green, Yellow everywhere."""
+    assert ludo.Game(preset, players=count, seed=1).seats == seats
+
+
+def test_default_player_counts():
+    """Without `players`: four, and strict's two (README: strict "Two players: Red and
+    Yellow")."""
+    assert [len(ludo.Game(p, seed=1).seats) for p in PRESETS] == [4, 4, 4, 2]
+
+
+@pytest.mark.parametrize("players", ["RY", "ry", ("red", "yellow"), ("Yellow", "RED"), (0, 2),
+                                     ("R", "yellow")])
+def test_seats_by_names_letters_or_indices(players):
+    """docs/api.md: "`players` is a count (2..4) or seats (`"RY"`, `("red", "yellow")`,
+    `(0, 2)`)" — in any order and case; turns still go clockwise."""
+    assert ludo.Game("classic", players=players, seed=1).seats == (0, 2)
+
+
+@given(st.lists(st.sampled_from("RGYB"), min_size=2, max_size=4, unique=True))
+def test_any_two_to_four_distinct_seats_play_in_clockwise_order(letters):
+    g = ludo.Game("family", players="".join(letters), seed=1)
+    assert g.seats == tuple(sorted("RGYB".index(c) for c in letters))
+    assert g.turn == g.seats[0]
+
+
+@pytest.mark.parametrize("players", [("R", "R"), ("R",), (), ("R", "G", "Y", "B", "R"),
+                                     ("R", "purple"), 1, 5, 2.5, "red"])
+def test_bad_seats_are_refused(players):
+    with pytest.raises(ludo.OptionError):
+        ludo.Game("family", players=players, seed=1)
+
+
+@pytest.mark.parametrize("seats", [("R", "G"), ("Y", "B"), ("R", "Y"), ("G", "B")])
+def test_club_ordinary_two_seats_must_face_each_other(seats):
+    """README: ordinary mode "Rivals are facing colours only: Red and Blue, Green and Yellow.
+    Two players: Red and Blue." — two seats that could never kill each other are refused."""
+    with pytest.raises(ludo.OptionError, match="facing"):
+        ludo.Game("club", players=seats, seed=1)
+
+
+def test_club_ordinary_green_and_yellow_may_play():
+    g = ludo.Game("club", players=("G", "Y"), seed=1)
+    assert g.seats == (1, 2) and g.rules.rival[1 * 4 + 2]
+
+
+def test_club_free_mode_any_three_seats():
+    """003 free mode with three players: any three yards may be used; each enters in front of
+    its own yard."""
+    g = ludo.Game("club", players="RGB", seed=1)
+    assert g.rules.free and g.rules.entry[3] == 39
+
+
+def test_options_survive_the_position_text():
+    """Options that differ from the defaults are written in the position and read back."""
+    g = game("family", rebound=True, three_sixes="void", tokens_to_win=3)
+    h = ludo.Game.from_position(g.position())
+    assert h.options == g.options
