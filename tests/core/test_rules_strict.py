@@ -391,3 +391,18 @@ def test_strict_hand_dice_are_marked_and_reveal_no_seed():
     rec = g.record()
     assert rec.actions == ["roll 1 hand", "R4 h5-c"]
     assert rec.footer["seed"] is None and rec.footer["result"] == "R"
+
+
+# ---- a void after another seat left ---------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="strict three-sixes void restores the turn-start position "
+                   "including the tokens of a seat that resigned during the turn (they come back)")
+def test_three_sixes_void_keeps_a_resigned_seat_off_the_board():
+    """README (strict): resigning "ends the game for that player: their tokens leave the
+    board" — and a later three-sixes void of another seat's turn does not bring them back."""
+    g = start("strict", seats="RGY", R="10,y,y,y", G="30,y,y,y", Y="40,y,y,y")
+    play(g, 6, "R1 10-16")
+    g.resign("G")
+    play(g, 6, "R1 16-22", 6)
+    assert "void" in g.last_events
+    assert tokens(g, "G") == "x,x,x,x"
