@@ -104,3 +104,68 @@ def random_game(preset, players, seed, options=None, max_actions=20000, rng=None
         else:
             g.push(rng.choice(list(g.legal_moves)))
     return g
+
+
+def check_last_action(g, r=None):
+    """Assert that the last action obeyed the preset's rules of landing, capturing, counting
+    and bonus rolls (used after every action of random games).  `r`: the rules to check
+    against (a Rules of its own, so a fault in the game's tables shows too)."""
+    r = r or g.rules
+    m = g.last_move
+    ev = g.last_events
+    if m is None:
+        return
+    mover = m.token >> 2
+    # exact count: a move is its roll (entering: yard to entry; rebound and club's turn
+    # at a shut door are the only other shapes)
+    if m.start == -1:
+        assert m.end == 0 and (m.roll == 6 or (m.roll == 1 and r.options.get("entry_on_1"))), m
+    elif not r.rebound and not ("turned " + ludo.token_name(m.token)) in ev:
+        assert m.end - m.start == m.roll, m
+    place = g.place(m.token)
+    if r.stack_protect or r.blocks:     # a pair is protected (club free) or a block: lone tokens only
+        for s in range(4):
+            assert sum(1 for t in m.captures if t >> 2 == s) <= 1, "%s: %s" % (m, g.position())
+    for t in m.captures:
+        assert g.progress(t) == -1, "captured %s is not in the yard: %s" % (ludo.token_name(t), g.position())
+        assert place.startswith("t") and not r.safe[int(place[1:])] and r.rival[mover * 4 + (t >> 2)], \
+            "%s captured on a safe square or a non-rival: %s" % (m, g.position())
+    counts = {}
+    for t in range(16):
+        if g.place(t) == place:
+            counts[t >> 2] = counts.get(t >> 2, 0) + 1
+    if place.startswith("t"):
+        sq = int(place[1:])
+        for s in counts:
+            if s == mover:
+                continue
+            n = counts[s]
+            killable = r.rival[mover * 4 + s] and not r.safe[sq] and not (r.stack_protect and n >= 2)
+            assert not killable, "%s left a killable %s on %s: %s" % (m, "RGYB"[s], sq, g.position())
+            assert not (r.blocks and n >= 2), "%s landed on a block: %s" % (m, g.position())
+    if r.blocks == 2:       # strict: nothing lands on two of a colour, own included
+        assert counts.get(mover, 0) <= 2 or place.startswith("c"), "%s: %s" % (m, g.position())
+    # bonus rolls: one at most; which reasons count depends on the preset
+    over = g.outcome() is not None
+    home = place.startswith("c")
+    want = (not r.pool and not over and
+            (m.roll == 6 or (m.captures and r.bonus_capture) or (home and r.bonus_home)))
+    assert ev.count("bonus") == (1 if want else 0), "%s events %r: %s" % (m, ev, g.position())
+
+
+def random_checked_game(preset, players, seed, options=None, max_actions=20000):
+    """A random game where every action is checked by check_last_action. Returns the Game."""
+    import random
+    rng = random.Random(seed)
+    g = ludo.Game(preset, players=players, seed=seed, options=options)
+    ref = ludo.Rules(preset, players, options)
+    n = 0
+    while g.outcome() is None:
+        n += 1
+        assert n < max_actions, "game did not end: %s" % g.position()
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(list(g.legal_moves)))
+        check_last_action(g, ref)
+    return g

@@ -15,7 +15,7 @@ from hypothesis import given, strategies as st
 
 import ludo
 from ludo import rules
-from rulehelp import start, moves, play, tokens, field, turn_letter
+from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 HERE = pathlib.Path(__file__).parent
 
@@ -300,3 +300,18 @@ def test_tokens_to_win_not_reached_game_goes_on():
     g = start("strict", seats="RY", opts="tokens_to_win=3", R="c,h5,30,y")
     play(g, 1, "R2 h5-c")
     assert g.outcome() is None and turn_letter(g) == "Y"
+
+
+# ---- every action of random games ------------------------------------------------------------
+
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(["family", "classic", "strict"]),
+       st.fixed_dictionaries({}, optional={
+           "rebound": st.booleans(), "entry_on_1": st.booleans(), "blockades": st.booleans(),
+           "centre_bonus": st.booleans(), "stars": st.booleans(), "capture_bonus": st.booleans(),
+           "three_sixes": st.sampled_from(["forfeit", "void", "none"]),
+           "tokens_to_win": st.integers(1, 4), "highest_starts": st.booleans()}))
+def test_house_rules_random_games_obey_their_rules(seed, preset, options):
+    """Every move of random games under any mix of house rules: exact count (or a rebound),
+    no landing on blocks, captures off safe squares, the bonus rolls the options give."""
+    g = random_checked_game(preset, 4, seed, options)
+    assert g.outcome() is not None

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter
+from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 SAFE = (0, 8, 13, 21, 26, 34, 39, 47)
 
@@ -500,3 +500,14 @@ def test_classic_tip_captured_token_needs_a_six_and_capturer_rolls_again():
     play(g, 1, "R1 25-26")
     g.roll(6)
     assert moves(g) == ["Y1 y-26"]
+
+
+# ---- every action of random games ------------------------------------------------------------
+
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([2, 3, 4]))
+def test_classic_random_games_obey_block_capture_count_and_bonus_rules(seed, players):
+    """Every move of random classic games: exact count, never landing on an opposing block,
+    captures off safe squares, one bonus roll for a 6, a capture or a token home (rules 2-7);
+    every game ends with one winner (rule 8)."""
+    g = random_checked_game("classic", players, seed)
+    assert len(g.outcome().winners) == 1

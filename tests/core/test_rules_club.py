@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter, has_event
+from rulehelp import start, moves, play, tokens, field, turn_letter, has_event, random_checked_game
 
 MK = "mandatory_kill=1"
 FREE = "mode=free"
@@ -847,3 +847,20 @@ def test_club_positions_updated_after_every_move():
     before = g.place(0)
     play(g, 3, "R1 10-13")
     assert (before, g.place(0)) == ("t10", "t13")
+
+
+# ---- every action of random games ------------------------------------------------------------
+
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([
+    (2, {}), (4, {}), (3, {}), (4, {"mode": "free"}), (2, {"safe_squares": True}),
+    (4, {"mandatory_kill": True}), (3, {"mandatory_kill": True, "quick": True}),
+    (4, {"teams": True}), (4, {"teams": True, "quick": True, "mandatory_kill": True}),
+    (4, {"rolloff": True, "safe_squares": True})]))
+def test_club_random_games_obey_kill_count_and_roll_rules(seed, setup):
+    """Every move of random club games (each mode and option): exact count (or a turn at a
+    shut door), every killable stone on the landing square killed, no bonus but the 6's
+    extra roll; every game ends (README: Mandatory kill's door opens by itself once no rival
+    can be killed)."""
+    players, options = setup
+    g = random_checked_game("club", players, seed, options)
+    assert len(g.outcome().winners) == (2 if options.get("teams") else 1)

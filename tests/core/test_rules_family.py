@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter, has_event
+from rulehelp import start, moves, play, tokens, field, turn_letter, has_event, random_checked_game
 
 STARTS = {"R": 0, "G": 13, "Y": 26, "B": 39}
 SAFE = (0, 8, 13, 21, 26, 34, 39, 47)
@@ -663,3 +663,14 @@ def test_family_house_rule_not_used_highest_opening_roll_red_always_starts():
         g.roll(1)
         assert turn_letter(g) == "R" and moves(g) == ["pass"]
     assert ludo.option_defaults("family")["highest_starts"] is False
+
+
+# ---- every action of random games ------------------------------------------------------------
+
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([2, 3, 4]))
+def test_family_random_games_obey_capture_count_and_bonus_rules(seed, players):
+    """Every move of random family games: exact face value, captures on non-safe squares
+    (whole stacks), never a killable opponent left beside a landing token, one bonus roll for a
+    6 and/or a capture, none for the centre; every game ends with one winner."""
+    g = random_checked_game("family", players, seed)
+    assert len(g.outcome().winners) == 1

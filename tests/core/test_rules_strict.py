@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter, random_game
+from rulehelp import start, moves, play, tokens, field, turn_letter, random_game, random_checked_game
 
 STARS = (8, 21, 34, 47)
 
@@ -406,3 +406,15 @@ def test_three_sixes_void_keeps_a_resigned_seat_off_the_board():
     play(g, 6, "R1 16-22", 6)
     assert "void" in g.last_events
     assert tokens(g, "G") == "x,x,x,x"
+
+
+# ---- every action of random games ------------------------------------------------------------
+
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from([2, 3, 4]))
+def test_strict_random_games_obey_block_capture_count_and_bonus_rules(seed, players):
+    """Every move of random strict games: exact count, nothing ever lands on two tokens of one
+    colour, captures off the entry squares (stars are not safe), a bonus roll only for a 6;
+    the record verifies against the revealed seed."""
+    g = random_checked_game("strict", players, seed)
+    assert len(g.outcome().winners) == 1
+    assert ludo.verify_record(ludo.Record.parse(str(g.record()))) == []
