@@ -511,3 +511,13 @@ def test_classic_random_games_obey_block_capture_count_and_bonus_rules(seed, pla
     every game ends with one winner (rule 8)."""
     g = random_checked_game("classic", players, seed)
     assert len(g.outcome().winners) == 1
+
+
+def test_classic_readme_own_block_on_own_start_square_lets_a_third_enter():
+    """README: "A token may join its own block (3 or 4 tokens still form one block)." — even
+    on the start square, where an opposing block would stop entry."""
+    g = start("classic", R="0,0,30,y")
+    g.roll(6)
+    assert "R4 y-0" in moves(g)
+    play(g, "R4 y-0")
+    assert tokens(g, "R") == "0,0,30,0"

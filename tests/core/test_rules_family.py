@@ -674,3 +674,83 @@ def test_family_random_games_obey_capture_count_and_bonus_rules(seed, players):
     6 and/or a capture, none for the centre; every game ends with one winner."""
     g = random_checked_game("family", players, seed)
     assert len(g.outcome().winners) == 1
+
+
+def test_family_entering_beside_opponents_on_the_start_square_shares():
+    """"Safe squares are the four coloured start spaces ... they share the square with
+    whoever else lands there." — entering onto a start square holding opponents captures
+    nothing (and, with no blockades, a pair there does not stop it)."""
+    g = start("family", G="0,0,y,y", Y="0,y,y,y")
+    g.roll(6)
+    assert [(str(m), m.captures) for m in g.legal_moves] == [("R1 y-0", ())]
+    play(g, "R1 y-0")
+    assert tokens(g, "G") == "0,0,y,y" and tokens(g, "Y") == "0,y,y,y"
+
+
+# ---- README: "Geometry shared by all presets" (checked for every preset) -------------------------
+
+PRESETS = ("family", "classic", "club", "strict")
+
+
+def _opts(preset):
+    return {"mode": "free"} if preset == "club" else None
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_geometry_seats_clockwise_with_entries_0_13_26_39(preset):
+    """README: "Track squares `0..51`, clockwise. Seats clockwise: Red, Green, Yellow, Blue,
+    with entry (start) squares 0, 13, 26, 39." (club: free mode; ordinary mode's entries are
+    the text's own, see test_club_ordinary_mode_red_green_from_0_others_from_26)"""
+    g = ludo.Game(preset, players=4, seed=1, options=_opts(preset))
+    assert g.seats == (0, 1, 2, 3) and g.rules.entry == (0, 13, 26, 39)
+    for seat in "RGYB":
+        h = start(preset, turn=seat, opts="mode=free" if preset == "club" else "")
+        h.roll(6)
+        if preset == "club":
+            h.roll(1)
+        assert [m.end_place for m in h.legal_moves] == ["t%d" % STARTS[seat]]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_geometry_star_squares_8_ahead_of_each_entry(preset):
+    """README: "Star squares are 8 squares ahead of each entry square: 8, 21, 34, 47." —
+    safe where the preset has stars (family, classic, club's safe squares), ordinary in
+    strict ("there are no star squares")."""
+    g = ludo.Game(preset, players=4, seed=1, options=_opts(preset))
+    stars = [sq for sq in (8, 21, 34, 47) if g.rules.safe[sq]]
+    assert stars == ([] if preset == "strict" else [8, 21, 34, 47])
+    assert [e + 8 for e in (0, 13, 26, 39)] == [8, 21, 34, 47]
+
+
+@pytest.mark.parametrize("preset,last,home", [
+    ("family", 50, 56), ("classic", 50, 56), ("strict", 50, 56), ("club", 51, 57)])
+def test_geometry_last_track_square_and_home_distance(preset, last, home):
+    """README: "`family`, `classic`, `strict`: a token's last track square is 50 squares ahead
+    of its entry square; then 5 home-column squares; home is exactly 56 squares from the entry
+    square." and "`club`: ... a stone covers 52 track squares (relative 0..51); then 5 lane
+    squares and the finish, reached by exact count at relative 57." """
+    g = start(preset, seats="RB" if preset == "club" else "RY", R="%d,c,c,c" % last)
+    assert g.home_progress == home
+    g.roll(1)
+    assert [m.end_place for m in g.legal_moves] == ["hR1"]
+    g = start(preset, seats="RB" if preset == "club" else "RY", R="h1,c,c,c")
+    g.roll(home - last - 1)
+    assert [m.end_place for m in g.legal_moves] == ["cR"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_geometry_entering_needs_a_six_and_overshoot_cannot_be_played(preset):
+    """README: "Entering from the yard always needs a 6 and puts the token on its entry square
+    (it does not travel six squares). Rolls overshooting home cannot be played with that
+    token." """
+    seats = "RB" if preset == "club" else "RY"
+    for v in range(1, 6):
+        g = start(preset, seats=seats)
+        g.roll(v)
+        assert [str(m) for m in g.legal_moves if not m.is_pass] == []
+    g = start(preset, seats=seats, R="h5,c,c,y")
+    g.roll(6)
+    if preset == "club":
+        g.roll(2)
+    assert [m for m in g.legal_moves if not m.is_pass and m.token == 0 and m.roll == 6] == []
+    assert [str(m) for m in g.legal_moves if not m.is_pass and m.roll == 6] == ["R4 y-0"]

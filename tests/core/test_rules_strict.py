@@ -335,6 +335,31 @@ def test_strict_rules_published_no_take_backs():
         assert ludo.Game(preset, players=2, seed=1).rules.can_undo
 
 
+def test_strict_unusable_six_still_earns_another_roll():
+    """"Rolling a six earns you another roll." — also a six no token can use."""
+    g = strict(R="h3,c,c,c", Y="0,0,y,y")
+    assert play(g, 6)[-1] == ("pass", "bonus")
+    assert turn_letter(g) == "R" and g.needs_roll()
+
+
+@pytest.mark.parametrize("preset,players,can", [
+    ("strict", 2, True), ("strict", 4, True), ("classic", 2, True), ("classic", 3, False),
+    ("classic", 4, False), ("family", 2, False), ("family", 4, False), ("club", 2, False),
+    ("club", 4, False)])
+def test_resign_exists_in_strict_and_two_player_classic_only(preset, players, can):
+    """Lead's decision: resigning is in strict's text ("A resignation ... ends the game
+    against that player") and classic's two-player games (002: with 3+ players "Leave (the
+    computer takes over)" replaces "Resign"); family and club have none."""
+    g = ludo.Game(preset, players=players, seed=1)
+    assert g.rules.can_resign == can
+    if can:
+        g.resign(g.seats[-1])
+        assert g.outcome() is not None or len(g.seats) > 2
+    else:
+        with pytest.raises(ludo.IllegalMoveError, match="resign"):
+            g.resign(g.seats[-1])
+
+
 # ---- dice from the seed ----------------------------------------------------------------------
 
 def test_strict_commitment_known_at_start():
