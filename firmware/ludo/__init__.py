@@ -10,6 +10,24 @@ from .errors import LudoError, OptionError, IllegalMoveError, PositionError, Rec
 from .rules import Rules, PRESETS, SEAT_LETTERS, SEAT_NAMES, option_defaults
 from .dice import Dice, commitment
 from .game import Game, Move, Outcome, token_name, KINDS
-from .record import Record, verify_record, dumps
+
+
+def __getattr__(name):
+    # Records are loaded on first use: the board needs them only when the PC asks.
+    if name in ("Record", "verify_record", "dumps"):
+        return getattr(_submodule("record"), name)
+    # MicroPython asks here first on `from ludo import ai`: load the submodule.
+    return _submodule(name)
+
+
+def _submodule(name):
+    import sys
+    full = __name__ + "." + name
+    if full not in sys.modules:
+        try:
+            __import__(full)
+        except ImportError:
+            raise AttributeError("module 'ludo' has no attribute %r" % (name,))
+    return sys.modules[full]
 
 __version__ = "1.0.0"

@@ -5,7 +5,7 @@ few dozen bytes and a finished game's history is one byte per action.  Undo
 restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
 replays the few actions after it.
 """
-from .rules import (Rules, SEAT_LETTERS, BLOCK_NONE, BLOCK_ALL, SIXES_VOID, SIXES_FORFEIT,
+from .rules import (Rules, SEAT_LETTERS, BLOCK_NONE, BLOCK_ALL, SIXES_VOID,
                     START_FIRST, START_SIX)
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, commitment, new_seed
@@ -27,7 +27,7 @@ CODE_KIND = 122
 KINDS = ("human", "easy", "medium", "hard")
 
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
-SNAP_EVERY = 16
+SNAP_EVERY = 32
 TERMINATIONS = (None, "finished", "resigned", "deadline")
 
 
@@ -79,14 +79,8 @@ class Move:
         return place_of(self.rules, self.token, self.end)
 
     def __str__(self):
-        if self.code == CODE_PASS:
-            return "pass"
-        o = self.token >> 2
-        text = "%s %s-%s" % (token_name(self.token), square_text(self.rules, o, self.start),
-                             square_text(self.rules, o, self.end))
-        if self.captures:
-            text += "x" + "".join(token_name(t) for t in self.captures)
-        return text
+        from .notation import move_text     # loaded on first use: the board rarely needs text
+        return move_text(self)
 
     def __repr__(self):
         return "<Move %s>" % self
@@ -97,19 +91,6 @@ class Move:
 
     def __hash__(self):
         return hash((self.code, self.start, self.end))
-
-
-def square_text(rules, owner, p):
-    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c."""
-    if p is None:
-        return "x"
-    if p < 0:
-        return "y"
-    if p < rules.track_len:
-        return "%d" % ((rules.entry[owner] + p) % 52)
-    if p < rules.home:
-        return "h%d" % (p - rules.track_len + 1)
-    return "c"
 
 
 def place_of(rules, t, p):
@@ -775,39 +756,8 @@ class Game:
 
     def parse_move(self, text):
         """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
-        s = text.strip()
-        legal = self.legal_moves
-        for m in legal:
-            if str(m) == s:
-                return m
-        if s.lower() == "pass":
-            raise IllegalMoveError("illegal move 'pass' in %s" % self.position())
-        if "+" in s:
-            name, _, roll = s.partition("+")
-            t = self._token_from(name.strip(), text)
-            try:
-                v = int(roll)
-            except ValueError:
-                raise IllegalMoveError("bad move %r: expected token+roll like R1+6" % (text,))
-            for m in legal:
-                if m.roll == v and self._same_stack(m.token, t):
-                    return m
-        else:
-            parts = s.split(" ")
-            if len(parts) == 2:
-                t = self._token_from(parts[0], text)
-                for m in legal:
-                    if self._same_stack(m.token, t) and str(m).split(" ")[1].split("x")[0] == parts[1].split("x")[0]:
-                        return m
-        raise IllegalMoveError("illegal move %r in %s" % (text, self.position()))
-
-    def _token_from(self, name, text):
-        if len(name) == 2 and name[0] in SEAT_LETTERS and name[1] in "1234":
-            return SEAT_LETTERS.index(name[0]) * 4 + int(name[1]) - 1
-        raise IllegalMoveError("bad move %r: no token %r (R1..B4)" % (text, name))
-
-    def _same_stack(self, a, b):
-        return a == b or (a >> 2 == b >> 2 and self.pos[a] == self.pos[b])
+        from .notation import parse_move
+        return parse_move(self, text)
 
     def outcome(self):
         if self.phase != OVER:

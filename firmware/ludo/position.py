@@ -13,9 +13,66 @@ opened by a kill), `out=B` (seats that resigned or missed a deadline),
 `won=R:finished`, and `ts=<tokens>` / `tsd=R` (the position and doors at the
 start of the turn, when a three-sixes void could still take the turn back).
 """
-from .rules import Rules, SEAT_LETTERS, parse_options_text
-from .errors import PositionError, LudoError
-from .game import (square_text, PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER)
+from .rules import Rules, SEAT_LETTERS, option_defaults
+from .options import OPTIONS
+from .errors import PositionError, LudoError, OptionError
+from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER
+from .notation import square_text
+
+
+def options_text(rules):
+    """The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted)."""
+    base = option_defaults(rules.preset)
+    parts = []
+    for name in sorted(rules.options):
+        v = rules.options[name]
+        if base.get(name) != v and not (name in ("mode", "safe_squares", "tokens_to_win")
+                                         and _implied(rules, name, v)):
+            parts.append("%s=%s" % (name, _fmt(v)))
+    return ",".join(parts)
+
+
+def _implied(rules, name, value):
+    # values forced by other settings need not be written out
+    if name == "mode":
+        return len(rules.seats) == 3
+    if name == "safe_squares":
+        return rules.free
+    return bool(rules.options.get("quick")) and value == 2
+
+
+def _fmt(v):
+    if v is True:
+        return "1"
+    if v is False:
+        return "0"
+    return str(v)
+
+
+def parse_options_text(preset, text):
+    """Inverse of options_text: 'quick=1,mode=free' -> dict."""
+    out = {}
+    if not text:
+        return out
+    for item in text.split(","):
+        if "=" not in item:
+            raise OptionError("option %r is not name=value" % (item,))
+        name, value = item.split("=", 1)
+        if name not in OPTIONS:
+            raise OptionError("unknown option %r" % (name,))
+        kind = OPTIONS[name][0]
+        if kind == 0:
+            if value not in ("0", "1"):
+                raise OptionError("option %r takes 0 or 1, not %r" % (name, value))
+            out[name] = value == "1"
+        elif kind == 1:
+            try:
+                out[name] = int(value)
+            except ValueError:
+                raise OptionError("option %r takes a whole number, not %r" % (name, value))
+        else:
+            out[name] = value
+    return out
 
 
 def _letters(mask):
@@ -46,7 +103,7 @@ def _tokens_text(rules, pos):
 
 def position_text(g):
     r = g.rules
-    opts = r.options_text()
+    opts = options_text(r)
     fields = [r.preset + (":" + opts if opts else ""),
               "".join(SEAT_LETTERS[s] for s in r.seats),
               _tokens_text(r, g.pos),

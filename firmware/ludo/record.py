@@ -9,7 +9,7 @@ import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
 from .dice import Dice, commitment as seed_commitment
-from .game import Game, CODE_PASS, KINDS
+from .game import Game, KINDS
 
 FORMAT = "ludo-record/1"
 MAX_LINE = 4096

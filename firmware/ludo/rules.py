@@ -29,31 +29,6 @@ START_SIX = 1           # roll-off: the first seat to roll a 6 starts (club)
 START_HIGHEST = 2       # roll-off: the highest roll starts, ties roll again
 
 PRESETS = ("family", "classic", "club", "strict")
-
-# Every option, its type and its default in each preset.  None = not offered.
-# Order: family, classic, club, strict.
-_BOOL, _INT, _STR = 0, 1, 2
-OPTIONS = {
-    # house rules (000's "House rules not used here", and more)
-    "rebound": (_BOOL, (False, False, False, False)),
-    "entry_on_1": (_BOOL, (False, False, False, False)),
-    "blockades": (_BOOL, (False, False, None, False)),
-    "centre_bonus": (_BOOL, (False, True, None, False)),
-    "highest_starts": (_BOOL, (False, False, None, False)),
-    "stars": (_BOOL, (True, True, None, False)),
-    "capture_bonus": (_BOOL, (True, True, None, False)),
-    "three_sixes": (_STR, ("forfeit", "forfeit", "void", "void")),
-    "tokens_to_win": (_INT, (4, 4, 4, 4)),
-    # club's options
-    "mode": (_STR, (None, None, "ordinary", None)),
-    "safe_squares": (_BOOL, (None, None, False, None)),
-    "quick": (_BOOL, (None, None, False, None)),
-    "mandatory_kill": (_BOOL, (None, None, False, None)),
-    "teams": (_BOOL, (None, None, False, None)),
-    "rolloff": (_BOOL, (None, None, False, None)),
-    # strict's per-turn deadline in seconds (0 = none); expiry is reported by the caller
-    "deadline": (_INT, (None, None, None, 0)),
-}
 _THREE_SIXES = {"forfeit": SIXES_FORFEIT, "void": SIXES_VOID, "none": SIXES_NONE}
 
 
@@ -79,114 +54,36 @@ def seat_of(name):
 
 def option_defaults(preset):
     """The preset's options and their defaults, as a new dict."""
-    p = preset_index(preset)
-    out = {}
-    for name in OPTIONS:
-        d = OPTIONS[name][1][p]
-        if d is not None:
-            out[name] = d
-    return out
+    try:
+        return _options_module().option_defaults(preset)
+    finally:
+        _drop_options_module()
 
 
-def _check_type(name, value):
-    kind = OPTIONS[name][0]
-    if kind == _BOOL:
-        if value is True or value is False:
-            return value
-        if value in (0, 1):
-            return bool(value)
-        raise OptionError("option %r takes true or false, not %r" % (name, value))
-    if kind == _INT:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise OptionError("option %r takes a whole number, not %r" % (name, value))
-    if isinstance(value, str):
-        return value
-    raise OptionError("option %r takes a word, not %r" % (name, value))
+def _options_module():
+    from . import options
+    return options
 
 
-def _default_seats(preset, count, free):
-    if count == 2:
-        return {"family": (0, 1), "classic": (0, 2), "club": (0, 3), "strict": (0, 2)}[preset]
-    if count == 3:
-        return (0, 1, 2)
-    return (0, 1, 2, 3)
+def _drop_options_module():
+    # The option checks run once per game; free their code on the board again.
+    import sys
+    package = __name__[:-len(".rules")]
+    sys.modules.pop(package + ".options", None)
+    pkg = sys.modules.get(package)
+    if pkg is not None and "options" in pkg.__dict__:
+        delattr(pkg, "options")
 
 
 class Rules:
     """The rules of one game: a preset, its players and options, as tables."""
 
     def __init__(self, preset="classic", players=None, options=None):
-        p = preset_index(preset)
+        try:
+            opts, seats, free = _options_module().resolve(preset, players, options)
+        finally:
+            _drop_options_module()
         self.preset = preset
-        opts = option_defaults(preset)
-        given = options or {}
-        if not isinstance(given, dict):
-            raise OptionError("options must be a dict of name: value, not %r" % (given,))
-        for name in sorted(given):
-            if name not in OPTIONS:
-                raise OptionError("unknown option %r (known: %s)" % (name, ", ".join(sorted(OPTIONS))))
-            if OPTIONS[name][1][p] is None:
-                raise OptionError("option %r does not exist in the %s preset" % (name, preset))
-            opts[name] = _check_type(name, given[name])
-
-        # players: a count or seats
-        if players is None:
-            players = 4 if preset != "strict" else 2
-        if isinstance(players, int) and not isinstance(players, bool):
-            if not 2 <= players <= 4:
-                raise OptionError("players must be 2, 3 or 4, not %r" % (players,))
-            count = players
-            seats = None
-        else:
-            if isinstance(players, str) and len(players) <= 4 and players.upper() == players and players:
-                players = tuple(players)
-            try:
-                seats = tuple(sorted(seat_of(s) for s in players))
-            except TypeError:
-                raise OptionError("players must be a count or seats, not %r" % (players,))
-            count = len(seats)
-            if count < 2 or count > 4 or len(set(seats)) != count:
-                raise OptionError("players must be 2 to 4 different seats, not %r" % (players,))
-
-        # club's mode: three players force free mode
-        free = False
-        if preset == "club":
-            mode = opts["mode"]
-            if mode not in ("ordinary", "free"):
-                raise OptionError("option 'mode' is 'ordinary' or 'free', not %r" % (mode,))
-            if count == 3:
-                if "mode" in given and mode == "ordinary":
-                    raise OptionError("option 'mode': three players play free mode, not ordinary")
-                mode = opts["mode"] = "free"
-            if mode == "free" and count == 2:
-                raise OptionError("option 'mode': free mode is for three or four players")
-            free = mode == "free"
-            if free:
-                if "safe_squares" in given and not opts["safe_squares"]:
-                    raise OptionError("option 'safe_squares': always on in free mode")
-                opts["safe_squares"] = True
-            if opts["teams"] and (free or count != 4):
-                raise OptionError("option 'teams': only in ordinary mode with four players")
-            if opts["quick"]:
-                if "tokens_to_win" in given and opts["tokens_to_win"] != 2:
-                    raise OptionError("option 'tokens_to_win': Quick Ludo wins with 2")
-                opts["tokens_to_win"] = 2
-        if seats is None:
-            seats = _default_seats(preset, count, free)
-        elif preset == "club" and not free and seats not in ((0, 3), (1, 2), (0, 1, 2, 3)):
-            raise OptionError("players %r: ordinary club mode seats facing colours (R and B, or G and Y)"
-                              % ("".join(SEAT_LETTERS[s] for s in seats),))
-
-        if opts["three_sixes"] not in _THREE_SIXES:
-            raise OptionError("option 'three_sixes' is 'forfeit', 'void' or 'none', not %r"
-                              % (opts["three_sixes"],))
-        if not 1 <= opts["tokens_to_win"] <= 4:
-            raise OptionError("option 'tokens_to_win' is 1 to 4, not %r" % (opts["tokens_to_win"],))
-        if opts.get("deadline", 0) < 0:
-            raise OptionError("option 'deadline' is seconds, 0 or more, not %r" % (opts["deadline"],))
-        if opts.get("highest_starts") and opts.get("rolloff"):
-            raise OptionError("options 'highest_starts' and 'rolloff' both choose who starts")
         self.options = opts
         self.seats = seats
         self.free = free
@@ -262,59 +159,6 @@ class Rules:
         self.deadline = opts.get("deadline", 0)
         # Resigning is in strict's text, and in classic's two-player games
         # (with 3+ players classic's "Leave" hands the seat to the computer).
-        self.can_resign = preset == "strict" or (preset == "classic" and count == 2)
+        self.can_resign = preset == "strict" or (preset == "classic" and len(seats) == 2)
         # strict publishes its list "so there is nothing to argue about": no take-backs
         self.can_undo = preset != "strict"
-
-    def options_text(self):
-        """The options that differ from the preset's defaults, as `k=v,k=v` (sorted)."""
-        base = option_defaults(self.preset)
-        parts = []
-        for name in sorted(self.options):
-            v = self.options[name]
-            if base.get(name) != v and not (name in ("mode", "safe_squares", "tokens_to_win")
-                                             and self._implied(name, v)):
-                parts.append("%s=%s" % (name, _fmt(v)))
-        return ",".join(parts)
-
-    def _implied(self, name, value):
-        # values forced by other settings need not be written out
-        if name == "mode":
-            return len(self.seats) == 3
-        if name == "safe_squares":
-            return self.free
-        return bool(self.options.get("quick")) and value == 2
-
-
-def _fmt(v):
-    if v is True:
-        return "1"
-    if v is False:
-        return "0"
-    return str(v)
-
-
-def parse_options_text(preset, text):
-    """Inverse of Rules.options_text: 'quick=1,mode=free' -> dict."""
-    out = {}
-    if not text:
-        return out
-    for item in text.split(","):
-        if "=" not in item:
-            raise OptionError("option %r is not name=value" % (item,))
-        name, value = item.split("=", 1)
-        if name not in OPTIONS:
-            raise OptionError("unknown option %r" % (name,))
-        kind = OPTIONS[name][0]
-        if kind == _BOOL:
-            if value not in ("0", "1"):
-                raise OptionError("option %r takes 0 or 1, not %r" % (name, value))
-            out[name] = value == "1"
-        elif kind == _INT:
-            try:
-                out[name] = int(value)
-            except ValueError:
-                raise OptionError("option %r takes a whole number, not %r" % (name, value))
-        else:
-            out[name] = value
-    return out

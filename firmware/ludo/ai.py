@@ -1,0 +1,240 @@
+"""Computer players: Easy, Medium and Hard.
+
+    from ludo import ai
+    player = ai.Hard(seed=3)
+    move = player.choose(game)          # one of game.legal_moves (None if none)
+    game.push(move)
+
+- Easy moves at random, but likes to bring a token home or out of the yard.
+- Medium plays the move after which the position looks best (ludo.ai_eval:
+  progress, tokens out, safety, captures, the danger of being captured).
+- Hard looks ahead over the dice: after each of its moves it averages over
+  the rolls of its own bonus throws and plays on (expectimax), spends
+  `club`'s pending rolls in the best order, and judges each final position
+  with the precise danger of every rival's next roll.  A node budget bounds
+  its work, so a decision on the board stays well under a second.
+
+Every player is deterministic for its seed (its own small generator:
+CircuitPython's `random` differs from CPython's), searches on a copy of the
+game, and never changes the game it is given.
+"""
+from .game import MOVE, OVER
+from . import ai_eval
+from .ai_eval import Weights, Tables, evaluate
+
+EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
+EASY_ENTER_PCT = 60         # ... or one that brings a token out of the yard
+EASY_CAPTURE_PCT = 0        # ... or one that captures (0: Easy does not look for them)
+
+BONUS_ROLL = 45             # Medium: worth of a roll still to come this turn (about 3.5 squares and a chance of 6)
+HARD_DEPTH = 4              # Hard: deepest chain of own moves and bonus rolls it looks at
+HARD_BUDGET = 400           # Hard: positions it may judge per decision (bounds the time on the board)
+
+_MASK29 = (1 << 29) - 1
+
+
+class Rng:
+    """A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int."""
+
+    def __init__(self, seed=0):
+        self.x = (seed ^ 0x1F2E3D4) & _MASK29
+
+    def below(self, n):
+        """A whole number 0 <= k < n."""
+        x = self.x
+        hi = x >> 14
+        lo = x & 0x3FFF
+        # x * 12345 + 1 (mod 2**29) in pieces that stay under 2**30
+        x = ((((hi * 12345) & 0x7FFF) << 14) + lo * 12345 + 1) & _MASK29
+        self.x = x
+        return (x >> 13) % n
+
+
+class _Player:
+    name = "?"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.rng = Rng(seed)
+        self._sim = None
+        self._tab = None
+        self._root = None
+
+    def choose(self, game):
+        """The move to play now: one of `game.legal_moves`, or None if there is none."""
+        legal = game.legal_moves
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        return self._pick(game, legal)
+
+    def _pick(self, game, legal):
+        raise NotImplementedError
+
+    def _prepare(self, game, weights):
+        """The search copy of the game, set to the game's position."""
+        sim = self._sim
+        if sim is None or sim.rules is not game.rules:
+            sim = self._sim = game.copy()
+            self._tab = Tables(game.rules, weights)
+            self._root = bytearray(game.state())
+        else:
+            sim.set_state(game.state(into=self._root))
+        return sim
+
+    def _best(self, values, n):
+        """Index of the highest of values[:n]; ties are broken by the generator."""
+        best = values[0]
+        ties = 1
+        for i in range(1, n):
+            if values[i] > best:
+                best = values[i]
+                ties = 1
+            elif values[i] == best:
+                ties += 1
+        k = self.rng.below(ties) if ties > 1 else 0
+        for i in range(n):
+            if values[i] == best:
+                if k == 0:
+                    return i
+                k -= 1
+        return 0
+
+
+class Easy(_Player):
+    """Plays at random, but usually takes a move home or out of the yard."""
+    name = "easy"
+
+    def _pick(self, game, legal):
+        home = game.home_progress
+        rng = self.rng
+        n = len(legal)
+        for want, pct in ((1, EASY_FINISH_PCT), (2, EASY_ENTER_PCT), (3, EASY_CAPTURE_PCT)):
+            count = 0
+            for m in legal:
+                if _kind(m, home) == want:
+                    count += 1
+            if count and rng.below(100) < pct:
+                k = rng.below(count)
+                for m in legal:
+                    if _kind(m, home) == want:
+                        if k == 0:
+                            return m
+                        k -= 1
+        return legal[rng.below(n)]
+
+
+def _kind(m, home):
+    if m.end == home:
+        return 1
+    if m.start == -1:
+        return 2
+    if m.captures:
+        return 3
+    return 0
+
+
+class Medium(_Player):
+    """Plays the move after which the position looks best (one move deep)."""
+    name = "medium"
+
+    def __init__(self, seed=0, weights=None):
+        _Player.__init__(self, seed)
+        self.weights = weights or Weights()
+        self._values = [0] * 12
+
+    def _pick(self, game, legal):
+        sim = self._prepare(game, self.weights)
+        tab = self._tab
+        me = game.turn
+        root = self._root
+        values = self._values
+        n = len(legal)
+        for i in range(n):
+            if i:
+                sim.set_state(root)
+            sim.apply(legal[i].code)
+            v = evaluate(sim, me, tab, False)
+            if sim.turn == me and sim.phase != OVER:
+                v += BONUS_ROLL
+            values[i] = v
+        return legal[self._best(values, n)]
+
+
+class Hard(_Player):
+    """Expectimax over its own bonus rolls and pending rolls, precise danger at the leaves."""
+    name = "hard"
+
+    def __init__(self, seed=0, weights=None, depth=HARD_DEPTH, budget=HARD_BUDGET):
+        _Player.__init__(self, seed)
+        self.weights = weights or Weights(danger_pct=ai_eval.HARD_DANGER_PCT, opp_pct=ai_eval.HARD_OPP_PCT)
+        self.depth = depth
+        self.budget = budget
+        self._values = [0] * 12
+        self._bufs = None
+        self._left = 0
+        self.nodes = 0              # positions judged in the last decision (for the benchmarks)
+
+    def _pick(self, game, legal):
+        sim = self._prepare(game, self.weights)
+        if self._bufs is None or len(self._bufs[0]) != len(self._root):
+            self._bufs = [bytearray(len(self._root)) for _ in range(self.depth + 1)]
+        me = game.turn
+        root = self._root
+        values = self._values
+        n = len(legal)
+        self._left = self.budget
+        self.nodes = 0
+        for i in range(n):
+            if i:
+                sim.set_state(root)
+            sim.apply(legal[i].code)
+            values[i] = self._value(sim, me, 1)
+        return legal[self._best(values, n)]
+
+    def _value(self, sim, me, depth):
+        """Worth of sim's position to `me`; looks on while it is still me to play."""
+        if sim.turn != me or sim.phase == OVER or depth >= self.depth or self._left <= 0:
+            self._left -= 1
+            self.nodes += 1
+            v = evaluate(sim, me, self._tab, True)
+            if sim.turn == me and sim.phase != OVER:
+                v += BONUS_ROLL
+            return v
+        buf = self._bufs[depth]
+        sim.state(into=buf)
+        if sim.phase == MOVE:
+            best = -ai_eval.WIN - 1
+            codes = sim.legal_codes()
+            for i in range(len(codes)):
+                if i:
+                    sim.set_state(buf)
+                v = self._value_after(sim, codes[i], me, depth)
+                if v > best:
+                    best = v
+            return best
+        total = 0
+        for roll in range(1, 7):
+            if roll > 1:
+                sim.set_state(buf)
+            total += self._value_after(sim, roll, me, depth)
+        return total // 6
+
+    def _value_after(self, sim, code, me, depth):
+        sim.apply(code)
+        return self._value(sim, me, depth + 1)
+
+
+_players = {}
+_CLASSES = {"easy": Easy, "medium": Medium, "hard": Hard}
+
+
+def choose(game, kind):
+    """The move a computer of `kind` ("easy", "medium", "hard") plays now (None if none)."""
+    p = _players.get(kind)
+    if p is None:
+        if kind not in _CLASSES:
+            raise ValueError("unknown computer player %r (easy, medium or hard)" % (kind,))
+        p = _players[kind] = _CLASSES[kind]()
+    return p.choose(game)

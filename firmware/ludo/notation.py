@@ -1,0 +1,74 @@
+"""Move notation: `R1 y-0`, `R1 0-6`, `R1 47-h2`, `R1 h4-c`, `R1 3-9xG2`, `pass`.
+
+A token is its seat letter and number; squares are the absolute track square
+(0..51, Red's entry is 0), `y` the yard, `h1`..`h5` the home column, `c` home
+(the centre).  `R1+6` (token and roll) is accepted as a short form.
+Loaded only when text is needed, to keep the board's heap small.
+"""
+from .rules import SEAT_LETTERS
+from .errors import IllegalMoveError
+from .game import CODE_PASS, token_name
+
+
+def square_text(rules, owner, p):
+    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c."""
+    if p is None:
+        return "x"
+    if p < 0:
+        return "y"
+    if p < rules.track_len:
+        return "%d" % ((rules.entry[owner] + p) % 52)
+    if p < rules.home:
+        return "h%d" % (p - rules.track_len + 1)
+    return "c"
+
+
+
+def move_text(move):
+    if move.code == CODE_PASS:
+        return "pass"
+    o = move.token >> 2
+    text = "%s %s-%s" % (token_name(move.token), square_text(move.rules, o, move.start),
+                         square_text(move.rules, o, move.end))
+    if move.captures:
+        text += "x" + "".join(token_name(t) for t in move.captures)
+    return text
+
+
+def parse_move(game, text):
+    """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
+    s = text.strip()
+    legal = game.legal_moves
+    for m in legal:
+        if str(m) == s:
+            return m
+    if s.lower() == "pass":
+        raise IllegalMoveError("illegal move 'pass' in %s" % game.position())
+    if "+" in s:
+        name, _, roll = s.partition("+")
+        t = _token_from(name.strip(), text)
+        try:
+            v = int(roll)
+        except ValueError:
+            raise IllegalMoveError("bad move %r: expected token+roll like R1+6" % (text,))
+        for m in legal:
+            if m.roll == v and _same_stack(game, m.token, t):
+                return m
+    else:
+        parts = s.split(" ")
+        if len(parts) == 2:
+            t = _token_from(parts[0], text)
+            for m in legal:
+                if _same_stack(game, m.token, t) and str(m).split(" ")[1].split("x")[0] == parts[1].split("x")[0]:
+                    return m
+    raise IllegalMoveError("illegal move %r in %s" % (text, game.position()))
+
+
+def _token_from(name, text):
+    if len(name) == 2 and name[0] in SEAT_LETTERS and name[1] in "1234":
+        return SEAT_LETTERS.index(name[0]) * 4 + int(name[1]) - 1
+    raise IllegalMoveError("bad move %r: no token %r (R1..B4)" % (text, name))
+
+
+def _same_stack(game, a, b):
+    return a == b or (a >> 2 == b >> 2 and game.pos[a] == game.pos[b])
