@@ -1,4 +1,4 @@
-"""House rules: every option in `ludo.rules.OPTIONS` that a family can switch on top of a
+"""House rules: every option in `ludo.OPTIONS` that a family can switch on top of a
 preset (issue 2: "every variant named in 000's "House rules not used here" list (home
 rebound, entry on a 1 as well as a 6, impassable blockades, bonus roll for entering the
 centre, highest opening roll starts), plus star squares on/off, capture bonus on/off,
@@ -14,20 +14,20 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from ludo import rules
+from ludo.options import OPTIONS
 from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 HERE = pathlib.Path(__file__).parent
 
 
 def test_every_option_is_tested():
-    """Every option in rules.OPTIONS has a test named after it in these files."""
+    """Every option in OPTIONS has a test named after it in these files."""
     names = ""
     for f in ("test_house_rules.py", "test_rules_club.py", "test_rules_strict.py", "test_options.py"):
         names += " ".join(re.findall(r"def (test_\w+)", (HERE / f).read_text()))
     words = {"safe_squares": "safe_squares", "mandatory_kill": "mandatory_kill", "quick": "quick",
              "teams": "teams", "rolloff": "rolloff", "mode": "free_mode", "deadline": "deadline"}
-    for name in sorted(rules.OPTIONS):
+    for name in sorted(OPTIONS):
         assert words.get(name, name) in names, "no test for option %r" % name
 
 

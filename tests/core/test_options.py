@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from ludo import rules
+from ludo.options import OPTIONS
 
 PRESETS = ("family", "classic", "club", "strict")
 
@@ -30,17 +30,17 @@ def test_options_defaults_are_the_presets_and_complete(preset):
     carries exactly the preset's defaults."""
     g = ludo.Game(preset, seed=1)
     assert g.options == ludo.option_defaults(preset)
-    offered = sorted(n for n in rules.OPTIONS if rules.OPTIONS[n][1][PRESETS.index(preset)] is not None)
+    offered = sorted(n for n in OPTIONS if OPTIONS[n][1][PRESETS.index(preset)] is not None)
     assert sorted(g.options) == offered
 
 
 @pytest.mark.parametrize("preset,name", [
-    (p, n) for p in PRESETS for n in sorted(rules.OPTIONS)
-    if rules.OPTIONS[n][1][PRESETS.index(p)] is None])
+    (p, n) for p in PRESETS for n in sorted(OPTIONS)
+    if OPTIONS[n][1][PRESETS.index(p)] is None])
 def test_option_not_offered_by_the_preset_is_refused_by_name(preset, name):
     """An option the preset does not offer (club's options elsewhere, family's star squares in
     club, strict's deadline elsewhere) raises OptionError naming it."""
-    kind = rules.OPTIONS[name][0]
+    kind = OPTIONS[name][0]
     value = {0: True, 1: 2, 2: "free"}[kind]
     with pytest.raises(ludo.OptionError, match=name):
         game(preset, **{name: value})

@@ -811,6 +811,18 @@ def test_club_custom_dice_is_a_physical_die_entered_and_recorded():
     assert g.record().actions == ["roll 6 hand", "roll 4 hand"]
 
 
+@pytest.mark.parametrize("preset", ["family", "classic", "club", "strict"])
+def test_custom_dice_physical_die_in_every_preset(preset):
+    """README: "Custom dice (a shop item there) is, on a real board, entering the value of a
+    physical die: available in every preset, and noted in the game record." """
+    g = ludo.Game(preset, players=2, seed=5)
+    g.roll(6)
+    drawn = g.roll() if g.needs_roll() else None
+    lines = g.record().actions
+    assert lines[0] == "roll 6 hand"
+    assert drawn is None or lines[1] == "roll %d" % drawn
+
+
 def test_club_ordinary_mode_red_green_from_0_others_from_26():
     """"In the ordinary mode red and green start from home square 0, and the other colours
     from 26." (README: "Red and Green enter at 0, Yellow and Blue at 26, as written.")"""
