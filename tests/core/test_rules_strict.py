@@ -353,8 +353,13 @@ def test_resign_exists_in_strict_and_two_player_classic_only(preset, players, ca
     g = ludo.Game(preset, players=players, seed=1)
     assert g.rules.can_resign == can
     if can:
-        g.resign(g.seats[-1])
-        assert g.outcome() is not None or len(g.seats) > 2
+        last = g.seats[-1]
+        g.resign(last)
+        assert tokens(g, "RGYB"[last]) == "x,x,x,x"
+        if players == 2:
+            assert g.outcome() == ludo.Outcome((g.seats[0],), "resigned")
+        else:
+            assert g.outcome() is None
     else:
         with pytest.raises(ludo.IllegalMoveError, match="resign"):
             g.resign(g.seats[-1])
