@@ -60,6 +60,7 @@ def test_rebound_never_leaves_the_column_and_exact_still_finishes(column, value)
 
 
 def test_rebound_off_by_default_overshoot_cannot_move():
+    """Without "Home rebound" (every preset's default) an overshoot cannot be played."""
     g = start("family", seats="RG", R="h4,c,c,c")
     g.roll(5)
     assert moves(g) == ["pass"]
@@ -85,6 +86,7 @@ def test_entry_on_1_a_6_still_enters_and_only_the_6_rolls_again():
 
 @pytest.mark.parametrize("value", [2, 3, 4, 5])
 def test_entry_on_1_other_rolls_still_cannot_enter(value):
+    """"Entry on a 1 as well as a 6" — a 1, not a 2..5."""
     g = start("family", opts="entry_on_1=1")
     g.roll(value)
     assert moves(g) == ["pass"]
@@ -107,6 +109,7 @@ def test_blockades_opponents_cannot_pass(preset):
 
 
 def test_blockades_off_pairs_are_passed():
+    """Without "Impassable two-token blockades" (classic's rule 5) a block is passed over."""
     g = start("classic", R="5,30,y,y", G="7,7,y,y")
     g.roll(4)
     assert moves(g) == ["R1 5-9", "R2 30-34"]
@@ -154,6 +157,7 @@ def test_centre_bonus_off_in_classic_no_roll():
 
 
 def test_centre_bonus_with_a_six_is_still_one_roll():
+    """"Bonus roll for entering the centre" with a 6 that enters it: one extra roll, not two."""
     g = start("family", opts="centre_bonus=1", R="50,30,y,y")
     assert play(g, 6, "R1 50-c")[-1].count("bonus") == 1
 
@@ -188,6 +192,7 @@ def test_highest_starts_opening_roll_is_not_the_first_turns_roll():
 
 
 def test_highest_starts_no_move_or_resign_during_roll_off():
+    """"Highest opening roll chooses who starts" — while the opening rolls are thrown no token moves and nobody can resign or time out."""
     g = ludo.Game("strict", players=2, seed=3, options={"highest_starts": True, "deadline": 9})
     assert g.legal_moves == ()
     with pytest.raises(ludo.IllegalMoveError):
@@ -208,6 +213,7 @@ def test_stars_off_star_squares_capture(preset):
 
 
 def test_stars_on_in_strict_star_squares_are_safe():
+    """Star squares switched on in strict: 8, 21, 34, 47 become safe."""
     g = start("strict", seats="RY", opts="stars=1", R="5,y,y,y", Y="8,y,y,y")
     g.roll(3)
     assert moves(g) == ["R1 5-8"]
@@ -223,6 +229,7 @@ def test_capture_bonus_off_in_family_no_roll():
 
 
 def test_capture_bonus_on_in_strict_rolls_again():
+    """Capture bonus switched on in strict: a capture earns a roll."""
     g = start("strict", seats="RY", opts="capture_bonus=1", R="5,y,y,y", Y="9,y,y,y")
     assert play(g, 4, "R1 5-9xY1")[-1] == ("capture Y1", "bonus")
     assert turn_letter(g) == "R"
@@ -297,6 +304,7 @@ def test_tokens_to_win_fewer_tokens_win(n):
 
 
 def test_tokens_to_win_not_reached_game_goes_on():
+    """Tokens needed to win: fewer than that home is no win."""
     g = start("strict", seats="RY", opts="tokens_to_win=3", R="c,h5,30,y")
     play(g, 1, "R2 h5-c")
     assert g.outcome() is None and turn_letter(g) == "Y"

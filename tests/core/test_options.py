@@ -87,11 +87,13 @@ def test_bool_options_take_0_and_1_too():
 
 
 def test_options_must_be_a_dict():
+    """`options` is a dict of name: value; anything else is an OptionError."""
     with pytest.raises(ludo.OptionError, match="options"):
         ludo.Game("family", seed=1, options=[("rebound", True)])
 
 
 def test_unknown_preset_is_refused_by_name():
+    """Only the four presets exist; the error names the bad one."""
     with pytest.raises(ludo.OptionError, match="chess"):
         ludo.Game("chess", seed=1)
 
@@ -126,6 +128,7 @@ def test_ordinary_mode_with_three_players_is_refused():
 
 
 def test_unknown_mode_is_refused():
+    """club's `mode` is "ordinary" or "free"."""
     with pytest.raises(ludo.OptionError, match="mode"):
         game("club", 4, mode="chaos")
 
@@ -184,6 +187,7 @@ def test_seats_by_names_letters_or_indices(players):
 
 @given(st.lists(st.sampled_from("RGYB"), min_size=2, max_size=4, unique=True))
 def test_any_two_to_four_distinct_seats_play_in_clockwise_order(letters):
+    """Any 2..4 different seats may play; turns go clockwise from the first of them."""
     g = ludo.Game("family", players="".join(letters), seed=1)
     assert g.seats == tuple(sorted("RGYB".index(c) for c in letters))
     assert g.turn == g.seats[0]
@@ -192,6 +196,7 @@ def test_any_two_to_four_distinct_seats_play_in_clockwise_order(letters):
 @pytest.mark.parametrize("players", [("R", "R"), ("R",), (), ("R", "G", "Y", "B", "R"),
                                      ("R", "purple"), 1, 5, 2.5, "red"])
 def test_bad_seats_are_refused(players):
+    """Repeated, unknown, too few or too many seats are an OptionError."""
     with pytest.raises(ludo.OptionError):
         ludo.Game("family", players=players, seed=1)
 
@@ -205,6 +210,7 @@ def test_club_ordinary_two_seats_must_face_each_other(seats):
 
 
 def test_club_ordinary_green_and_yellow_may_play():
+    """README: "Rivals are facing colours only: ... Green and Yellow" — a facing pair other than the default Red and Blue."""
     g = ludo.Game("club", players=("G", "Y"), seed=1)
     assert g.seats == (1, 2) and g.rules.rival[1 * 4 + 2]
 
