@@ -73,23 +73,6 @@ def turn_letter(g):
     return SEATS[g.turn]
 
 
-def has_event(events, prefix):
-    """Whether any event (in a tuple, or a list of tuples) starts with prefix."""
-    flat = []
-    for e in events:
-        if isinstance(e, tuple):
-            flat.extend(e)
-        else:
-            flat.append(e)
-    return any(x == prefix or x.startswith(prefix + " ") or x.startswith(prefix) for x in flat)
-
-
-def roll_until_move_due(g, value):
-    """Roll `value` (a physical die) and return the legal moves' text."""
-    g.roll(value)
-    return moves(g)
-
-
 def random_game(preset, players, seed, options=None, max_actions=20000, rng=None):
     """Play a whole game with random legal choices (its own seeded dice). Returns the Game."""
     import random

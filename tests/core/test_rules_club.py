@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter, has_event, random_checked_game
+from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 MK = "mandatory_kill=1"
 FREE = "mode=free"

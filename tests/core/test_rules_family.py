@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
-from rulehelp import start, moves, play, tokens, field, turn_letter, has_event, random_checked_game
+from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 STARTS = {"R": 0, "G": 13, "Y": 26, "B": 39}
 SAFE = (0, 8, 13, 21, 26, 34, 39, 47)
