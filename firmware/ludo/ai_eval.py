@@ -29,6 +29,7 @@ W_DOOR = 150            # club mandatory kill: our door is open
 DANGER_PCT = 100        # share of a threatened token's worth counted as lost
 OPP_PCT = 100           # share of the other seats' worth counted against us
 LEAD_PCT = 0            # extra weight of the leading other seat
+THREAT_PCT = 0          # share of a rival token's worth counted for our chance to capture it
 WIN = 1000000           # a won (or lost) game
 
 # Hard's weights differ where the tournaments said so (bench/ai_tournament.py).
@@ -43,7 +44,7 @@ class Weights:
 
     def __init__(self, step=W_STEP, out=W_OUT, lane=W_LANE, home=W_HOME, block=W_BLOCK,
                  safe=W_SAFE, door=W_DOOR, danger_pct=DANGER_PCT, opp_pct=OPP_PCT,
-                 lead_pct=LEAD_PCT):
+                 lead_pct=LEAD_PCT, threat_pct=THREAT_PCT):
         self.step = step
         self.out = out
         self.lane = lane
@@ -54,6 +55,7 @@ class Weights:
         self.danger_pct = danger_pct
         self.opp_pct = opp_pct
         self.lead_pct = lead_pct
+        self.threat_pct = threat_pct
 
 
 class Tables:
@@ -77,6 +79,7 @@ class Tables:
         self.hunters = []
         for o in range(4):
             self.hunters.append(tuple(s for s in rules.seats if s != o and rules.rival[s * 4 + o]))
+        self.teams = [team_of(rules, s) for s in range(4)]
         self.protect = rules.blocks != BLOCK_NONE or rules.stack_protect
         self.entry_rolls = rules.entry_mask & 126
 
@@ -114,8 +117,9 @@ def _seat_worth(val, pos, s, need):
     return best + (total - best) // 4
 
 
-def danger36(sim, tab, t, precise):
-    """Chance (in 36ths, 0..36) that token t is captured before its owner's next turn."""
+def danger36(sim, tab, t, precise, hunters):
+    """Chance (in 36ths, 0..36) that one of the `hunters` (seats) captures token t
+    with its next roll."""
     rules = tab.rules
     pos = sim.pos
     b = pos[t]
@@ -132,7 +136,9 @@ def danger36(sim, tab, t, precise):
             if i != t and pos[i] == b:
                 return 0
     total = 0
-    for s in tab.hunters[o]:
+    for s in hunters:
+        if not rules.rival[s * 4 + o]:
+            continue
         near = 0                    # rolls 1..6 that hit (bit d)
         far = 0                     # a 6, then rolls 1..6 that hit (bit d-6)
         shut = rules.mandatory_kill and not (sim.doors >> s) & 1
@@ -201,9 +207,16 @@ def evaluate(sim, seat, tab, precise):
                     if pos[u] == b:
                         mine += w.block
                         break
-            d = danger36(sim, tab, t, precise)
+            d = danger36(sim, tab, t, precise, tab.hunters[s])
             if d:
                 mine -= d * val[b] * pct // 3600
+    if w.threat_pct:
+        team = tab.teams[seat]
+        for t in range(16):
+            if (t >> 2) != seat and (t >> 2) != partner:
+                d = danger36(sim, tab, t, precise, team)
+                if d:
+                    mine += d * val[pos[t]] * w.threat_pct // 3600
     if n:
         theirs = theirs * w.opp_pct // (100 * n) + lead * w.lead_pct // 100
     return mine - theirs

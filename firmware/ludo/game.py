@@ -28,6 +28,9 @@ KINDS = ("human", "easy", "medium", "hard")
 
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
 SNAP_EVERY = 32
+# club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut
+# at this many rolls (one turn in 46656 would reach it) and they are spent
+MAX_PENDING = 6
 TERMINATIONS = (None, "finished", "resigned", "deadline")
 
 
@@ -136,7 +139,7 @@ class Game:
         self.turn_start = bytearray(16)
         self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
         self.held = bytearray(52)        # per square: seats with two or more tokens there
-        self.pend = bytearray(3)
+        self.pend = bytearray(MAX_PENDING)
         for s in range(4):
             if s not in r.seats:
                 for i in range(4):
@@ -169,13 +172,13 @@ class Game:
             self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term,
             self.rolls & 255, (self.rolls >> 8) & 255, (self.rolls >> 16) & 255, self.last_roll))
 
-    _SNAP = 16 + 16 + 3 + 16
+    _SNAP = 16 + 16 + MAX_PENDING + 16
 
     def _restore(self, buf, off):
         self.pos[:] = buf[off:off + 16]
         self.turn_start[:] = buf[off + 16:off + 32]
-        self.pend[:] = buf[off + 32:off + 35]
-        b = off + 35
+        self.pend[:] = buf[off + 32:off + 32 + MAX_PENDING]
+        b = off + 32 + MAX_PENDING
         (self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
          self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term) = tuple(buf[b:b + 12])
         self.rolls = buf[b + 12] | (buf[b + 13] << 8) | (buf[b + 14] << 16)
@@ -472,7 +475,7 @@ class Game:
         if r.pool:
             self.pend[self.npend] = v
             self.npend += 1
-            if v == 6 and self.npend < 3:
+            if v == 6 and self.npend < MAX_PENDING:
                 self.phase = ROLL           # a 6 must be followed by another roll
                 return
             self.phase = MOVE
@@ -603,6 +606,8 @@ class Game:
         for t in range(s * 4, s * 4 + 4):
             self._set(t, OFF)
         self.out |= 1 << s
+        for t in range(s * 4, s * 4 + 4):
+            self.turn_start[t] = OFF        # a voided turn must not bring them back
         ev.append(("resign " if term == 2 else "timeout ") + SEAT_LETTERS[s])
         left = 0
         for w in self.rules.seats:

@@ -38,6 +38,8 @@ def move_text(move):
 def parse_move(game, text):
     """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
     s = text.strip()
+    if s.lower() == "pass":
+        s = "pass"
     legal = game.legal_moves
     for m in legal:
         if str(m) == s:

@@ -93,7 +93,11 @@ def resolve(preset, players, options):
         count = players
         seats = None
     else:
-        if isinstance(players, str) and len(players) <= 4 and players.upper() == players and players:
+        if isinstance(players, str):
+            players = players.upper()
+            if not players or [ch for ch in players if ch not in "RGYB"]:
+                raise OptionError("players %r: give a count, seat letters like 'RY', or a list of colours"
+                                  % (players,))
             players = tuple(players)
         try:
             seats = tuple(sorted(seat_of(s) for s in players))

@@ -16,7 +16,7 @@ start of the turn, when a three-sixes void could still take the turn back).
 from .rules import Rules, SEAT_LETTERS, option_defaults
 from .options import OPTIONS
 from .errors import PositionError, LudoError, OptionError
-from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER
+from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER, MAX_PENDING
 from .notation import square_text
 
 
@@ -192,8 +192,8 @@ def parse_position(cls, text, seed=None):
     g.npend = 0
     if fields[5] != "-":
         rolls = fields[5].split(",")
-        if len(rolls) > 3:
-            raise PositionError("at most 3 pending rolls in %r" % (whole,))
+        if len(rolls) > MAX_PENDING:
+            raise PositionError("at most %d pending rolls in %r" % (MAX_PENDING, whole))
         for v in rolls:
             if v not in ("1", "2", "3", "4", "5", "6"):
                 raise PositionError("bad pending roll %r in %r" % (v, whole))
@@ -206,7 +206,7 @@ def parse_position(cls, text, seed=None):
         g.rolls = int(fields[7])
     except ValueError:
         raise PositionError("bad counters in %r" % (whole,))
-    if not 0 <= g.sixes <= 2 and rules.three_sixes or g.sixes < 0 or not 0 <= g.rolls < 1 << 24:
+    if g.sixes < 0 or (g.sixes > 3 and rules.three_sixes) or not 0 <= g.rolls < 1 << 24:
         raise PositionError("counters out of range in %r" % (whole,))
     g.sixes = min(g.sixes, 255)
     won = False

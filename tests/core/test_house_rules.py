@@ -272,8 +272,6 @@ def test_three_sixes_forfeit_in_club_spends_the_first_two():
     assert tokens(g, "R") == "17,y,y,y" and turn_letter(g) == "B"
 
 
-@pytest.mark.xfail(strict=True, reason="position text after club's forfeited third 6 says "
-                   "'6 sixes'=3 and from_position refuses it ('counters out of range')")
 def test_three_sixes_forfeit_in_club_position_round_trips():
     """The position after club's forfeited third 6 (two 6s still to spend) round-trips."""
     g = start("club", seats="RB", opts="three_sixes=forfeit", R="5,y,y,y")
@@ -281,8 +279,6 @@ def test_three_sixes_forfeit_in_club_position_round_trips():
     assert ludo.Game.from_position(g.position()).position() == g.position()
 
 
-@pytest.mark.xfail(strict=True, reason="club keeps at most 3 pending rolls: with three_sixes=none "
-                   "a third 6 earns no further roll (the turn goes to spending)")
 def test_three_sixes_none_in_club_a_third_six_still_earns_a_roll():
     """Three-sixes policy "none" in club: "Rolling a 6 earns another roll, which the player
     must take" (003) holds for every 6."""

@@ -425,8 +425,6 @@ def test_strict_hand_dice_are_marked_and_reveal_no_seed():
 
 # ---- a void after another seat left ---------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="strict three-sixes void restores the turn-start position "
-                   "including the tokens of a seat that resigned during the turn (they come back)")
 def test_three_sixes_void_keeps_a_resigned_seat_off_the_board():
     """README (strict): resigning "ends the game for that player: their tokens leave the
     board" — and a later three-sixes void of another seat's turn does not bring them back."""
