@@ -154,7 +154,8 @@ class Game:
             for s in r.seats:
                 self.ro_mask |= 1 << s
         self.turn_start[:] = self.pos
-        self._codes = bytearray()       # the stack of actions
+        self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
+        self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
         self.transcript = bytearray()   # every action in order, take-backs and seat hand-overs too
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
@@ -707,27 +708,33 @@ class Game:
             self.transcript.append(CODE_KIND + s * 4 + KINDS.index(kind))
 
     def _push_code(self, code):
-        n = len(self._codes)
+        n = self._ncodes
         if n and n % SNAP_EVERY == 0:
-            self._snaps.extend(self._snapshot())
+            at = (n // SNAP_EVERY) * self._SNAP
+            if len(self._snaps) > at:
+                self._snaps[at:at + self._SNAP] = self._snapshot()
+            else:
+                self._snaps.extend(self._snapshot())
         if not self.transcript:
             self.start_kinds = dict(self.kinds)
-        self._codes.append(code)
+        if n < len(self._codes):
+            self._codes[n] = code
+        else:
+            self._codes.append(code)
+        self._ncodes = n + 1
         self.transcript.append(code)
         self._apply(code)
 
     def pop(self):
         """Take back the last action; returns its text."""
-        n = len(self._codes)
+        n = self._ncodes
         if not n:
             raise IllegalMoveError("pop: nothing to take back")
         n -= 1
         code = self._codes[n]
-        del self._codes[n]
-        j = (n - 1) // SNAP_EVERY if n else 0
-        size = self._SNAP
-        del self._snaps[(j + 1) * size:]
-        self._restore(self._snaps, j * size)
+        self._ncodes = n
+        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
+        self._restore(self._snaps, j * self._SNAP)
         self.last_events = ()
         self._last = None
         for k in range(j * SNAP_EVERY, n):
@@ -739,10 +746,10 @@ class Game:
     # ---- reading the game -----------------------------------------------
     @property
     def codes(self):
-        return bytes(self._codes)
+        return bytes(self._codes[:self._ncodes])
 
     def __len__(self):
-        return len(self._codes)
+        return self._ncodes
 
     def action_text(self, code):
         """Record text of an action code, in the position before it is applied."""

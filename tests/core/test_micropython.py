@@ -1,0 +1,104 @@
+"""The same package, unchanged, under a real MicroPython interpreter (WebAssembly build in Node)."""
+import random
+
+import ludo
+from configs import CONFIGS
+
+PLAY = """
+import ludo
+class Lcg:
+    def __init__(self, s):
+        self.s = s
+    def below(self, n):
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.s >> 8) % n
+def play(preset, players, options, seed):
+    rng = Lcg(seed)
+    g = ludo.Game(preset, players=players, seed=seed, options=options)
+    n = 0
+    while g.outcome() is None:
+        if g.needs_roll():
+            g.roll()
+        else:
+            moves = g.legal_moves
+            g.push(moves[rng.below(len(moves))])
+        n += 1
+        if n % 97 == 0 and len(g) > 3:      # take a few actions back now and then
+            for _ in range(3):
+                g.pop()
+    return g
+"""
+
+
+def _cpython_record(preset, players, options, seed):
+    env = {}
+    exec(PLAY, env)
+    return str(env["play"](preset, players, options, seed).record(transcript=True))
+
+
+def test_records_are_byte_identical_to_cpython(micropython):
+    """Seeded games of every preset and option set give the same record, byte for byte."""
+    calls = []
+    for preset, players, opts in CONFIGS:
+        calls.append("print(repr(str(play(%r, %r, %r, %d).record(transcript=True))))"
+                     % (preset, players, opts, 11))
+    out = micropython.run(PLAY + "\n".join(calls))
+    lines = out.strip().split("\n")
+    assert len(lines) == len(CONFIGS)
+    for (preset, players, opts), line in zip(CONFIGS, lines):
+        mp_record = eval(line)
+        assert mp_record == _cpython_record(preset, players, opts, 11), (preset, opts)
+
+
+def test_dice_sequence_identical(micropython):
+    seeds = [0, 1, 7, 2 ** 32 + 5, 2 ** 64 - 1, 123456789012345678901234567890]
+    code = "from ludo.dice import Dice, commitment\n" + "\n".join(
+        "print(''.join(str(Dice(%d).roll(k)) for k in range(200)), commitment(%d))" % (s, s) for s in seeds)
+    got = micropython.run(code).split("\n")
+    for s, line in zip(seeds, got):
+        d = ludo.Dice(s)
+        assert line == "%s %s" % ("".join(str(d.roll(k)) for k in range(200)), ludo.commitment(s))
+
+
+def test_sha256_fallback_matches_hashlib_under_micropython(micropython):
+    """The pure-Python SHA-256 (for boards without hashlib) agrees with hashlib."""
+    import hashlib
+    data = [b"", b"abc", bytes(range(256)) * 3, b"x" * 55, b"y" * 64]
+    code = "from ludo.sha256 import sha256\nimport binascii\n" + "\n".join(
+        "print(binascii.hexlify(sha256(%r)).decode())" % d for d in data)
+    got = micropython.run(code).split()
+    assert got == [hashlib.sha256(d).hexdigest() for d in data]
+
+
+def test_errors_are_typed_under_micropython(micropython):
+    out = micropython.run(
+        "import ludo\n"
+        "g = ludo.Game('classic', players=2, seed=3)\n"
+        "try:\n    g.push('R1 y-0')\nexcept ludo.IllegalMoveError as e:\n    print('illegal', isinstance(e, ValueError))\n"
+        "try:\n    ludo.Game('club', options={'teams': 1, 'mode': 'free'})\nexcept ludo.OptionError as e:\n    print('option', e)\n")
+    assert "illegal True" in out
+    assert "option 'teams'" in out
+
+
+def test_legal_moves_iteration_allocates_nothing(micropython):
+    """Iterating legal_moves allocates nothing: the moves are built once per position
+    (bench/core_memory.py prints the figures, including the property access itself)."""
+    out = micropython.run(
+        "import gc, ludo\n"
+        "g = ludo.Game('classic', players=4, seed=5)\n"
+        "g.roll(6)\n"
+        "moves = g.legal_moves\n"
+        "def walk():\n"
+        "    n = 0\n"
+        "    for m in moves:\n"
+        "        n += m.roll\n"
+        "    return n\n"
+        "walk()\n"
+        "gc.collect()\n"
+        "a = gc.mem_alloc()\n"
+        "n = walk()\n"
+        "b = gc.mem_alloc()\n"
+        "print(b - a, n)\n")
+    alloc, n = out.split()
+    assert int(n) > 0
+    assert int(alloc) == 0
