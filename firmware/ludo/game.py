@@ -156,7 +156,11 @@ class Game:
         self.turn_start[:] = self.pos
         self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
         self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
-        self.transcript = bytearray()   # every action in order, take-backs and seat hand-overs too
+        # Every action in order, take-backs and seat hand-overs too.  Until the first of
+        # those it equals the stack, so it is only kept separately from then on.
+        self._trans = None
+        self._started = False
+        self.transcript_length = 0      # len(transcript), without building it
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
         self._legal = None
@@ -704,8 +708,9 @@ class Game:
         if s not in self.seats:
             raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
         self.kinds[SEAT_LETTERS[s]] = kind
-        if self.transcript:         # before the first action it is part of the set-up
-            self.transcript.append(CODE_KIND + s * 4 + KINDS.index(kind))
+        if self._started:           # before the first action it is part of the set-up
+            self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
+            self.transcript_length += 1
 
     def _push_code(self, code):
         n = self._ncodes
@@ -715,14 +720,17 @@ class Game:
                 self._snaps[at:at + self._SNAP] = self._snapshot()
             else:
                 self._snaps.extend(self._snapshot())
-        if not self.transcript:
+        if not self._started:
+            self._started = True
             self.start_kinds = dict(self.kinds)
         if n < len(self._codes):
             self._codes[n] = code
         else:
             self._codes.append(code)
         self._ncodes = n + 1
-        self.transcript.append(code)
+        if self._trans is not None:
+            self._trans.append(code)
+        self.transcript_length += 1
         self._apply(code)
 
     def pop(self):
@@ -740,10 +748,23 @@ class Game:
         for k in range(j * SNAP_EVERY, n):
             self._apply(self._codes[k])
         text = self.action_text(code)
-        self.transcript.append(CODE_UNDO)
+        self._transcript_buffer(n + 1).append(CODE_UNDO)
+        self.transcript_length += 1
         return text
 
     # ---- reading the game -----------------------------------------------
+    def _transcript_buffer(self, n=None):
+        if self._trans is None:
+            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
+        return self._trans
+
+    @property
+    def transcript(self):
+        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
+        if self._trans is None:
+            return self.codes
+        return bytes(self._trans)
+
     @property
     def codes(self):
         return bytes(self._codes[:self._ncodes])

@@ -183,8 +183,8 @@ class App(Controls, HostCommands):
             self.turn_seat = g.turn
             self.turn_at = now
             self.warned = False
-        if len(g.transcript) != self.phase_mark:
-            self.phase_mark = len(g.transcript)
+        if g.transcript_length != self.phase_mark:
+            self.phase_mark = g.transcript_length
             self.phase_at = now
         if g.needs_roll() and not self.hand and self.is_computer() \
                 and ticks_diff(now, self.phase_at) >= COMPUTER_ROLL_MS:
@@ -195,7 +195,7 @@ class App(Controls, HostCommands):
             left = limit - ticks_diff(now, self.turn_at)
             if left <= 0:
                 g.timeout()
-                self.committed(g.transcript[-1], None)
+                self.committed(g.codes[-1], None)
             elif left <= DEADLINE_WARN_MS and not self.warned:
                 self.warned = True
                 self.dirty = True
@@ -238,7 +238,7 @@ class App(Controls, HostCommands):
         g = self.game
         move = players.choose(g, g.kinds[session.SEATS[g.turn]])
         self.selected = self.index_of(move)
-        self.cpu_at = len(g.transcript)
+        self.cpu_at = g.transcript_length
 
     def index_of(self, move):
         if move is None:
@@ -265,9 +265,9 @@ class App(Controls, HostCommands):
         self.saves.append(code)
         if text is None:
             text = self.text_after(code)
-        self.link.send(session.action_line(g, len(g.transcript), text, session.events_of(g, code)))
+        self.link.send(session.action_line(g, g.transcript_length, text, session.events_of(g, code)))
         if g.is_over():
-            self.link.send(session.end_line(g, len(g.transcript) + 1))
+            self.link.send(session.end_line(g, g.transcript_length + 1))
             self.mode = OVER
         self.refresh()
         self.banner = B_NONE        # a new action ends the last one's banner
@@ -357,7 +357,7 @@ class App(Controls, HostCommands):
         """The seat on turn goes to the computer (or back to a person)."""
         g = self.game
         letter = session.SEATS[g.turn]
-        if not players.available() or not len(g.transcript):
+        if not players.available() or not g.transcript_length:
             return False
         kind = "human" if g.kinds.get(letter, "human") != "human" else players.LEAVE_KIND
         g.set_kind(letter, kind)
@@ -381,7 +381,7 @@ class App(Controls, HostCommands):
         g = session.new_game(preset, count, options, seed, now, kinds)
         old = self.game
         if old is not None and not old.is_over():
-            self.link.send(session.end_line(old, len(old.transcript) + 1))
+            self.link.send(session.end_line(old, old.transcript_length + 1))
         self.game = g
         self.hand = hand
         if not self.saves.start(session.save_header(g, hand)):

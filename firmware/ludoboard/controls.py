@@ -136,7 +136,7 @@ class Controls:
 
     def pause_items(self):
         g = self.game
-        return (players.available() and len(g.transcript) > 0 and not g.is_over(),
+        return (players.available() and g.transcript_length > 0 and not g.is_over(),
                 g.rules.can_resign and not g.is_over(),
                 True)
 

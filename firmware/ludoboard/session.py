@@ -83,7 +83,7 @@ def end_line(g, seq):
 
 
 def last_seq(g, ended):
-    return len(g.transcript) + (1 if ended else 0)
+    return g.transcript_length + (1 if ended else 0)
 
 
 def scratch_of(g):

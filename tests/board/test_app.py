@@ -31,6 +31,9 @@ def computers():
     players._players.clear()
 
 
+from ludoboard.menu import PAGE_KINDS  # noqa: E402
+
+
 def test_menu_refuses_options_the_rules_refuse():
     b = Board()
     menu = b.app.menu
@@ -40,6 +43,8 @@ def test_menu_refuses_options_the_rules_refuse():
     while menu.count() != 3:
         b.press("select")
     b.press("confirm")
+    while menu.page == PAGE_KINDS:                    # computer seats (ludo.ai installed): all human
+        b.press("confirm")
     assert menu.names[0] == "mode"
     assert b.app.menu.option_display() == (1, 1)      # three players: free mode (two yellow pips)
     b.press("select")                                 # ordinary

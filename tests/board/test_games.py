@@ -24,6 +24,9 @@ def die(b, frame):
     return [b.colour("d%d" % k, frame) for k in range(1, 8)]
 
 
+from ludoboard.menu import PAGE_KINDS  # noqa: E402
+
+
 def set_menu(b, preset, count, options=None, hand=False):
     """Choose on the board's own menu: select cycles a value, confirm goes on, roll starts."""
     menu = b.app.menu
@@ -37,6 +40,8 @@ def set_menu(b, preset, count, options=None, hand=False):
     lit_yards = set(p[1] for p in b.lit() if p[0] == "y")
     assert lit_yards == set("RGYB"[s] for s in menu.seats())
     b.press("confirm")
+    while menu.page == PAGE_KINDS:              # computer seats, when ludo.ai is installed: all human
+        b.press("confirm")
     for name in menu.names:                     # options, one by one
         want = (options or {}).get(name)
         if want is not None:
