@@ -66,8 +66,11 @@ def _options_module():
 
 
 def _drop_options_module():
-    # The option checks run once per game; free their code on the board again.
+    # The option checks run once per game; free their code on the board again
+    # (on a PC, keeping them loaded saves compiling them for every game).
     import sys
+    if sys.implementation.name == "cpython":
+        return
     package = __name__[:-len(".rules")]
     sys.modules.pop(package + ".options", None)
     pkg = sys.modules.get(package)
