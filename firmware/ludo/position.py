@@ -14,7 +14,6 @@ opened by a kill), `out=B` (seats that resigned or missed a deadline),
 start of the turn, when a three-sixes void could still take the turn back).
 """
 from .rules import Rules, SEAT_LETTERS, option_defaults
-from .options import OPTIONS
 from .errors import PositionError, LudoError, OptionError
 from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER, MAX_PENDING
 from .notation import square_text
@@ -54,6 +53,7 @@ def parse_options_text(preset, text):
     out = {}
     if not text:
         return out
+    from .options import OPTIONS        # only while reading: the board drops it again
     for item in text.split(","):
         if "=" not in item:
             raise OptionError("option %r is not name=value" % (item,))
