@@ -27,9 +27,12 @@ EASY_ENTER_PCT = 60         # ... or one that brings a token out of the yard
 EASY_CAPTURE_PCT = 0        # ... or one that captures (0: Easy does not look for them)
 
 BONUS_ROLL = 45             # Medium: worth of a roll still to come this turn (about 3.5 squares and a chance of 6)
-HARD_DEPTH = 4              # Hard: deepest chain of own moves and bonus rolls it looks at
-HARD_BUDGET = 400           # Hard: positions it may judge per decision (bounds the time on the board)
+HARD_DEPTH = 3              # Hard: deepest chain of own moves and bonus rolls it looks at
+HARD_BUDGET = 40            # Hard: positions it may judge per decision (bounds the time on the board)
+LOOK_COST = 18              # Hard: budget it must have left to look past a move (a roll's six outcomes)
+HARD_EXPAND = 2             # Hard: at each of its choices, how many of the best-looking moves it follows further
 
+MAX_CHOICES = 24            # most moves one position can offer: 4 stacks x 6 different pending rolls
 _MASK29 = (1 << 29) - 1
 
 
@@ -142,7 +145,7 @@ class Medium(_Player):
     def __init__(self, seed=0, weights=None):
         _Player.__init__(self, seed)
         self.weights = weights or Weights()
-        self._values = [0] * 12
+        self._values = [0] * MAX_CHOICES
 
     def _pick(self, game, legal):
         sim = self._prepare(game, self.weights)
@@ -163,16 +166,20 @@ class Medium(_Player):
 
 
 class Hard(_Player):
-    """Expectimax over its own bonus rolls and pending rolls, precise danger at the leaves."""
+    """Looks ahead over its own bonus rolls and pending rolls (expectimax), with the
+    precise danger of every rival's next roll in the positions it reaches."""
     name = "hard"
 
-    def __init__(self, seed=0, weights=None, depth=HARD_DEPTH, budget=HARD_BUDGET):
+    def __init__(self, seed=0, weights=None, depth=HARD_DEPTH, budget=HARD_BUDGET, expand=HARD_EXPAND):
         _Player.__init__(self, seed)
-        self.weights = weights or Weights(danger_pct=ai_eval.HARD_DANGER_PCT, opp_pct=ai_eval.HARD_OPP_PCT)
+        self.weights = weights or hard_weights()
         self.depth = depth
         self.budget = budget
-        self._values = [0] * 12
+        self.expand = expand
         self._bufs = None
+        self._vals = [[0] * MAX_CHOICES for _ in range(depth + 1)]
+        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth + 1)]
+        self._codes = []
         self._left = 0
         self.nodes = 0              # positions judged in the last decision (for the benchmarks)
 
@@ -180,50 +187,82 @@ class Hard(_Player):
         sim = self._prepare(game, self.weights)
         if self._bufs is None or len(self._bufs[0]) != len(self._root):
             self._bufs = [bytearray(len(self._root)) for _ in range(self.depth + 1)]
-        me = game.turn
-        root = self._root
-        values = self._values
-        n = len(legal)
         self._left = self.budget
         self.nodes = 0
+        codes = self._codes
+        del codes[:]
+        for m in legal:
+            codes.append(m.code)
+        self._bufs[0][:] = self._root
+        self._moves(sim, game.turn, 0, codes)
+        return legal[self._best(self._vals[0], len(legal))]
+
+    def _static(self, sim, me):
+        """A position's worth without looking further (one node of the budget)."""
+        self._left -= 1
+        self.nodes += 1
+        v = evaluate(sim, me, self._tab, True)
+        if sim.turn == me and sim.phase != OVER:
+            if sim.phase == MOVE:           # club: rolls still to spend
+                for r in sim.pending_rolls:
+                    v += r * self.weights.step
+            else:
+                v += BONUS_ROLL
+        return v
+
+    def _moves(self, sim, me, depth, codes):
+        """Judge each move from here (sim is at this position, saved in bufs[depth]);
+        then look further after the best few that leave us on turn.  Returns the best value."""
+        buf = self._bufs[depth]
+        vals = self._vals[depth]
+        marks = self._marks[depth]
+        n = len(codes)
         for i in range(n):
             if i:
-                sim.set_state(root)
-            sim.apply(legal[i].code)
-            values[i] = self._value(sim, me, 1)
-        return legal[self._best(values, n)]
+                sim.set_state(buf)
+            sim.apply(codes[i])
+            vals[i] = self._static(sim, me)
+            marks[i] = sim.turn == me and sim.phase != OVER
+        if depth + 1 < self.depth:
+            for _ in range(self.expand):
+                j = -1
+                for i in range(n):
+                    if marks[i] == 1 and (j < 0 or vals[i] > vals[j]):
+                        j = i
+                if j < 0 or self._left < LOOK_COST:
+                    break
+                marks[j] = 2
+                sim.set_state(buf)
+                sim.apply(codes[j])
+                sim.state(into=self._bufs[depth + 1])
+                vals[j] = self._onward(sim, me, depth + 1)
+        best = vals[0]
+        for i in range(1, n):
+            if vals[i] > best:
+                best = vals[i]
+        return best
 
-    def _value(self, sim, me, depth):
-        """Worth of sim's position to `me`; looks on while it is still me to play."""
-        if sim.turn != me or sim.phase == OVER or depth >= self.depth or self._left <= 0:
-            self._left -= 1
-            self.nodes += 1
-            v = evaluate(sim, me, self._tab, True)
-            if sim.turn == me and sim.phase != OVER:
-                v += BONUS_ROLL
-            return v
-        buf = self._bufs[depth]
-        sim.state(into=buf)
+    def _onward(self, sim, me, depth):
+        """Worth of a position where we are still on turn (saved in bufs[depth])."""
         if sim.phase == MOVE:
-            best = -ai_eval.WIN - 1
-            codes = sim.legal_codes()
-            for i in range(len(codes)):
-                if i:
-                    sim.set_state(buf)
-                v = self._value_after(sim, codes[i], me, depth)
-                if v > best:
-                    best = v
-            return best
+            return self._moves(sim, me, depth, sim.legal_codes())
+        buf = self._bufs[depth]
         total = 0
-        for roll in range(1, 7):
+        for roll in range(1, 7):           # a bonus roll: the average over the die
             if roll > 1:
                 sim.set_state(buf)
-            total += self._value_after(sim, roll, me, depth)
+            sim.apply(roll)
+            if sim.turn == me and sim.phase == MOVE and depth + 1 < self.depth:
+                sim.state(into=self._bufs[depth + 1])
+                total += self._moves(sim, me, depth + 1, sim.legal_codes())
+            else:
+                total += self._static(sim, me)
         return total // 6
 
-    def _value_after(self, sim, code, me, depth):
-        sim.apply(code)
-        return self._value(sim, me, depth + 1)
+
+def hard_weights():
+    return Weights(out=ai_eval.HARD_OUT, curve=ai_eval.HARD_CURVE, danger_pct=ai_eval.HARD_DANGER_PCT,
+                   opp_pct=ai_eval.HARD_OPP_PCT)
 
 
 _players = {}

@@ -29,10 +29,13 @@ W_DOOR = 150            # club mandatory kill: our door is open
 DANGER_PCT = 100        # share of a threatened token's worth counted as lost
 OPP_PCT = 100           # share of the other seats' worth counted against us
 LEAD_PCT = 0            # extra weight of the leading other seat
+W_CURVE = 0             # extra worth growing with the square of progress (a token near home has survived)
 THREAT_PCT = 0          # share of a rival token's worth counted for our chance to capture it
 WIN = 1000000           # a won (or lost) game
 
 # Hard's weights differ where the tournaments said so (bench/ai_tournament.py).
+HARD_OUT = 300
+HARD_CURVE = 3
 HARD_DANGER_PCT = 100
 HARD_OPP_PCT = 100
 
@@ -44,7 +47,7 @@ class Weights:
 
     def __init__(self, step=W_STEP, out=W_OUT, lane=W_LANE, home=W_HOME, block=W_BLOCK,
                  safe=W_SAFE, door=W_DOOR, danger_pct=DANGER_PCT, opp_pct=OPP_PCT,
-                 lead_pct=LEAD_PCT, threat_pct=THREAT_PCT):
+                 lead_pct=LEAD_PCT, threat_pct=THREAT_PCT, curve=W_CURVE):
         self.step = step
         self.out = out
         self.lane = lane
@@ -56,6 +59,7 @@ class Weights:
         self.opp_pct = opp_pct
         self.lead_pct = lead_pct
         self.threat_pct = threat_pct
+        self.curve = curve
 
 
 class Tables:
@@ -68,7 +72,7 @@ class Tables:
         home = rules.home
         val = [0] * 256             # worth of a token by its position byte (0 yard, 255 off)
         for b in range(1, home + 2):
-            v = weights.out + (b - 1) * weights.step
+            v = weights.out + (b - 1) * weights.step + weights.curve * (b - 1) * (b - 1) // home
             if b > tl:
                 v += weights.lane
             if b == home + 1:
