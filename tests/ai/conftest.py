@@ -1,6 +1,13 @@
 """Helpers for the computer-player tests (ludo.ai)."""
-import ludo
-from ludo import ai
+import os
+import sys
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.append(FIRMWARE)      # for ludoboard (the board app); ludo is installed
+
+import ludo  # noqa: E402
+from ludo import ai  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}

@@ -1,0 +1,87 @@
+"""Positions where one move is clearly right: Medium and Hard must find it."""
+import pytest
+
+import ludo
+from ludo import ai
+
+from conftest import play_on
+
+# A far-travelled rival token stands 4 squares ahead, on a square that is not
+# safe; the other move only reaches a star.  Capturing is clearly right.
+CAPTURES = [
+    ("classic RGYB R=1,30,y,y/G=5,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 4 0 20", "R1 1-5xG1"),
+    ("family RGYB R=1,30,y,y/G=5,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 4 0 20", "R1 1-5xG1"),
+    # club ordinary: Red's rival is Blue (facing colours)
+    ("club RGYB R=1,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=5,y,y,y R move 4 0 20", "R1 1-5xB1"),
+    # club, Mandatory kill: the capture also opens Red's door
+    ("club:mandatory_kill=1 RGYB R=1,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=5,y,y,y R move 4 0 20", "R1 1-5xB1"),
+    # club free mode: every colour is a rival
+    ("club:mode=free RGYB R=1,30,y,y/G=5,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 4 0 20", "R1 1-5xG1"),
+    # strict: only the entry squares are safe
+    ("strict RY R=1,30,y,y/Y=5,y,y,y R move 4 0 20", "R1 1-5xY1"),
+    # teams: Red moves a stone of its partner Green onto Yellow's stone
+    ("club:teams=1 RGYB R=c,c,c,c/G=1,30,y,y/Y=5,y,y,y/B=y,y,y,y R move 4 0 60", "G1 1-5xY1"),
+]
+
+# A token 4 squares ahead of a rival can step onto a star; the other token is
+# in no danger.  Escaping is clearly right.
+ESCAPES = [
+    ("classic RGYB R=20,40,y,y/G=16,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 1 0 20", "R1 20-21"),
+    ("family RGYB R=20,40,y,y/G=16,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 1 0 20", "R1 20-21"),
+]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("text,best", CAPTURES + ESCAPES)
+def test_clear_choice(level, text, best):
+    game = ludo.Game.from_position(text)
+    assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
+    assert len(game.legal_moves) > 1
+    move = ai.choose(game, level)
+    assert str(move) == best, "%s played %s in %s" % (level, move, text)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_capture_within_a_turn_of_pending_rolls(level):
+    # club: a 6 and a 4 to spend in any order; the 4 captures Blue's stone
+    # (31 squares along).  Whatever the order, the turn must include it.
+    game = ludo.Game.from_position("club RGYB R=1,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=5,y,y,y R move 6,4 1 20")
+    player = ai.Medium() if level == "medium" else ai.Hard()
+    played = []
+    while game.turn == 0 and not game.needs_roll():
+        move = player.choose(game)
+        played.append(str(move))
+        game.push(move)
+    assert "R1 1-5xB1" in played or any(m.endswith("xB1") for m in played), played
+    assert game.place(12) == "yB1"
+
+
+def test_hard_sees_its_bonus_roll():
+    # classic: Red rolled a 6.  Entering R2 leaves the bonus roll to move R1 (6
+    # squares ahead of Green's stone) away; both levels enter, and Hard's
+    # look-ahead counts the roll to come.
+    game = ludo.Game.from_position("classic RGYB R=30,y,y,y/G=24,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6 1 20")
+    hard = ai.Hard()
+    move = hard.choose(game)
+    assert move.start == -1, move
+    assert hard.nodes > len(game.legal_moves), "Hard looked past its move"
+
+
+def test_medium_and_hard_beat_random_in_a_few_games():
+    # a smoke check of strength (the tournament bench measures it properly):
+    # over 12 seeded 4-player games Hard wins more than its share of 3.
+    wins = 0
+    for seed in range(12):
+        game = ludo.Game("classic", players=4, seed=seed)
+        hero = game.seats[seed % 4]
+        hard = ai.Hard(seed=seed)
+        rng = ai.Rng(seed)
+
+        def choose(g):
+            if g.turn == hero:
+                return hard.choose(g)
+            legal = g.legal_moves
+            return legal[rng.below(len(legal))]
+        play_on(game, choose, 5000)
+        wins += hero in game.outcome().winners
+    assert wins >= 6, wins
