@@ -1,0 +1,141 @@
+"""Time and memory of the computer players under the real MicroPython interpreter.
+
+Plays whole 4-player games with every seat played by the level under test
+(so every decision is that level's) and measures each decision that had a
+choice (two or more legal moves):
+- time (time.ticks_us) in this WebAssembly build: an RP2040 running
+  CircuitPython is roughly 20-50x slower, so the estimate printed is that range;
+- bytes allocated (gc.mem_alloc difference with the collector off);
+- positions judged (Hard's node budget).
+Prints the mean, the 95th percentile and the worst case with its position,
+then the heap the level keeps between decisions and the heap the import costs.
+
+    python bench/ai_micropython.py                     # Hard, classic, 2 games
+    python bench/ai_micropython.py --level hard --preset club --options teams=1 --games 3
+"""
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import mpharness  # noqa: E402
+from ai_tournament import _options  # noqa: E402
+
+RP2040_SLOWER = (20, 50)
+DECISIONS_PER_CALL = 60     # MicroPython frees nothing inside one call: keep calls short
+
+SETUP = """
+import gc, time
+import ludo
+from ludo import ai
+CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}
+game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
+players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
+"""
+
+STEP = """
+gc.collect()
+done = 0
+while game.outcome() is None and done < %(per_call)d:
+    if game.needs_roll():
+        game.roll()
+        continue
+    p = players[game.turn]
+    choices = len(game.legal_moves)
+    if choices < 2:
+        game.push(p.choose(game))
+        continue
+    gc.disable()
+    a0 = gc.mem_alloc()
+    t0 = time.ticks_us()
+    move = p.choose(game)
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    a1 = gc.mem_alloc()
+    gc.enable()
+    print("D %%d %%d %%d %%d %%s" %% (dt, a1 - a0, getattr(p, "nodes", 0), choices, game.position()))
+    game.push(move)
+    done += 1
+print("OVER" if game.outcome() is not None else "MORE")
+"""
+
+RETAINED_SETUP = """
+import ludo
+g = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
+while g.needs_roll() or len(g.legal_moves) < 2:
+    if g.needs_roll():
+        g.roll()
+    else:
+        g.push(g.legal_moves[0])
+"""
+
+
+def percentile(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
+def measure_games(mp, args, options):
+    rows = []
+    for k in range(args.games):
+        params = {"preset": args.preset, "seed": args.seed + k, "options": options or {},
+                  "level": args.level, "per_call": DECISIONS_PER_CALL}
+        mp.run(SETUP % params, reset=True)
+        while True:
+            out = mp.run(STEP % params, keep_globals=True)
+            for line in out.splitlines():
+                if line.startswith("D "):
+                    us, alloc, nodes, choices, position = line[2:].split(" ", 4)
+                    rows.append((int(us), int(alloc), int(nodes), int(choices), position))
+            if "OVER" in out:
+                break
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--options", default="", help="e.g. teams=1,quick=1")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    options = _options(args.options) if args.options else None
+    reason = mpharness.unavailable_reason()
+    if reason:
+        sys.exit("ai_micropython: %s" % reason)
+    with mpharness.MicroPython() as mp:
+        rows = measure_games(mp, args, options)
+        params = {"preset": args.preset, "seed": args.seed, "options": options or {}}
+        kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
+                                 setup=RETAINED_SETUP % params + "from ludo import ai\n")
+        code = mp.retained_bytes("from ludo import ai\n", setup="import ludo\n")
+    if not rows:
+        sys.exit("no decision with a choice was played")
+    times = [r[0] / 1000.0 for r in rows]
+    allocs = [r[1] for r in rows]
+    nodes = [r[2] for r in rows]
+    worst = max(rows, key=lambda r: r[0])
+    print("%s, %s%s, %d games, %d decisions with a choice (MicroPython %s, WebAssembly)" % (
+        args.level, args.preset, " " + args.options if args.options else "", args.games, len(rows),
+        "1.27"))
+    print("time per decision, ms:    mean %.1f   p95 %.1f   worst %.1f" % (
+        sum(times) / len(times), percentile(times, 0.95), max(times)))
+    print("RP2040 estimate (x%d-x%d): mean %.2f-%.2f s   worst %.2f-%.2f s" % (
+        RP2040_SLOWER[0], RP2040_SLOWER[1],
+        sum(times) / len(times) * RP2040_SLOWER[0] / 1000, sum(times) / len(times) * RP2040_SLOWER[1] / 1000,
+        max(times) * RP2040_SLOWER[0] / 1000, max(times) * RP2040_SLOWER[1] / 1000))
+    print("bytes allocated per decision: mean %d   p95 %d   worst %d" % (
+        sum(allocs) // len(allocs), percentile(allocs, 0.95), max(allocs)))
+    if max(nodes):
+        print("positions judged per decision: mean %.1f   worst %d" % (sum(nodes) / len(nodes), max(nodes)))
+    print("worst decision: %.1f ms, %d bytes, %d positions, %d moves to choose from, in" % (
+        worst[0] / 1000.0, worst[1], worst[2], worst[3]))
+    print("  " + worst[4])
+    print("heap kept by the player between decisions: %d bytes" % kept)
+    print("heap taken by importing ludo.ai (and ludo.ai_eval): %d bytes" % code)
+
+
+if __name__ == "__main__":
+    main()
