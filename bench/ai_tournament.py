@@ -99,13 +99,8 @@ def run_pairing(pool, preset, options, pairing, games, base_seed):
     return wins, games, wall, decisions, spent
 
 
-def parse_options(text):
-    if not text:
-        return None
-    return ludo.rules.parse_options_text("club", text) if False else _options(text)
-
-
 def _options(text):
+    """'mode=free,quick=1,tokens_to_win=2' -> the options dict."""
     out = {}
     for item in text.split(","):
         name, _, value = item.partition("=")

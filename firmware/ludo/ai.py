@@ -11,8 +11,9 @@
 - Hard looks ahead over the dice: after each of its moves it averages over
   the rolls of its own bonus throws and plays on (expectimax), spends
   `club`'s pending rolls in the best order, and judges each final position
-  with the precise danger of every rival's next roll.  A node budget bounds
-  its work, so a decision on the board stays well under a second.
+  with the precise danger of every rival's next roll, using its own tuned
+  weights.  A node budget bounds its work, so a decision on the board takes
+  well under a second (bench/ai_micropython.py).
 
 Every player is deterministic for its seed (its own small generator:
 CircuitPython's `random` differs from CPython's), searches on a copy of the
@@ -20,16 +21,16 @@ game, and never changes the game it is given.
 """
 from .game import MOVE, OVER
 from . import ai_eval
-from .ai_eval import Weights, Tables, evaluate
+from .ai_eval import Weights, Tables, evaluate, hard_weights
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
-EASY_ENTER_PCT = 60         # ... or one that brings a token out of the yard
-EASY_CAPTURE_PCT = 0        # ... or one that captures (0: Easy does not look for them)
+EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yard
 
 BONUS_ROLL = 45             # Medium: worth of a roll still to come this turn (about 3.5 squares and a chance of 6)
+HARD_BONUS_ROLL = 100       # Hard: the same, measured as the average of its look-ahead (its tokens out are worth more)
 HARD_DEPTH = 3              # Hard: deepest chain of own moves and bonus rolls it looks at
-HARD_BUDGET = 40            # Hard: positions it may judge per decision (bounds the time on the board)
-LOOK_COST = 18              # Hard: budget it must have left to look past a move (a roll's six outcomes)
+HARD_BUDGET = 24            # Hard: positions it may judge per decision (bounds the time on the board)
+LOOK_COST = 18              # Hard: budget it must have left to look past a bonus roll (six outcomes)
 HARD_EXPAND = 2             # Hard: at each of its choices, how many of the best-looking moves it follows further
 
 MAX_CHOICES = 24            # most moves one position can offer: 4 stacks x 6 different pending rolls
@@ -111,31 +112,26 @@ class Easy(_Player):
 
     def _pick(self, game, legal):
         home = game.home_progress
-        rng = self.rng
-        n = len(legal)
-        for want, pct in ((1, EASY_FINISH_PCT), (2, EASY_ENTER_PCT), (3, EASY_CAPTURE_PCT)):
-            count = 0
-            for m in legal:
-                if _kind(m, home) == want:
-                    count += 1
-            if count and rng.below(100) < pct:
-                k = rng.below(count)
-                for m in legal:
-                    if _kind(m, home) == want:
-                        if k == 0:
-                            return m
-                        k -= 1
-        return legal[rng.below(n)]
+        m = self._some(legal, home, EASY_FINISH_PCT)
+        if m is None:
+            m = self._some(legal, -1, EASY_ENTER_PCT)
+        return m if m is not None else legal[self.rng.below(len(legal))]
 
-
-def _kind(m, home):
-    if m.end == home:
-        return 1
-    if m.start == -1:
-        return 2
-    if m.captures:
-        return 3
-    return 0
+    def _some(self, legal, start_or_end, pct):
+        """With pct% chance, one of the moves from the yard (-1) or reaching home, if any."""
+        count = 0
+        for m in legal:
+            if m.end == start_or_end or m.start == start_or_end:
+                count += 1
+        if not count or self.rng.below(100) >= pct:
+            return None
+        k = self.rng.below(count)
+        for m in legal:
+            if m.end == start_or_end or m.start == start_or_end:
+                if k == 0:
+                    return m
+                k -= 1
+        return None
 
 
 class Medium(_Player):
@@ -176,6 +172,7 @@ class Hard(_Player):
         self.depth = depth
         self.budget = budget
         self.expand = expand
+        self.bonus = HARD_BONUS_ROLL
         self._bufs = None
         self._vals = [[0] * MAX_CHOICES for _ in range(depth + 1)]
         self._marks = [bytearray(MAX_CHOICES) for _ in range(depth + 1)]
@@ -207,7 +204,7 @@ class Hard(_Player):
                 for r in sim.pending_rolls:
                     v += r * self.weights.step
             else:
-                v += BONUS_ROLL
+                v += self.bonus
         return v
 
     def _moves(self, sim, me, depth, codes):
@@ -229,13 +226,14 @@ class Hard(_Player):
                 for i in range(n):
                     if marks[i] == 1 and (j < 0 or vals[i] > vals[j]):
                         j = i
-                if j < 0 or self._left < LOOK_COST:
+                if j < 0 or self._left <= 0:
                     break
                 marks[j] = 2
                 sim.set_state(buf)
                 sim.apply(codes[j])
-                sim.state(into=self._bufs[depth + 1])
-                vals[j] = self._onward(sim, me, depth + 1)
+                v = self._onward(sim, me, depth + 1)
+                if v is not None:           # None: more than the budget left; keep the first look
+                    vals[j] = v
         best = vals[0]
         for i in range(1, n):
             if vals[i] > best:
@@ -243,10 +241,18 @@ class Hard(_Player):
         return best
 
     def _onward(self, sim, me, depth):
-        """Worth of a position where we are still on turn (saved in bufs[depth])."""
-        if sim.phase == MOVE:
-            return self._moves(sim, me, depth, sim.legal_codes())
+        """Worth of a position where we are still on turn, or None if the budget
+        left cannot pay for looking at it."""
         buf = self._bufs[depth]
+        if sim.phase == MOVE:               # club: more pending rolls to spend
+            codes = sim.legal_codes()
+            if len(codes) > self._left:
+                return None
+            sim.state(into=buf)
+            return self._moves(sim, me, depth, codes)
+        if self._left < LOOK_COST:
+            return None
+        sim.state(into=buf)
         total = 0
         for roll in range(1, 7):           # a bonus roll: the average over the die
             if roll > 1:
@@ -258,11 +264,6 @@ class Hard(_Player):
             else:
                 total += self._static(sim, me)
         return total // 6
-
-
-def hard_weights():
-    return Weights(out=ai_eval.HARD_OUT, curve=ai_eval.HARD_CURVE, danger_pct=ai_eval.HARD_DANGER_PCT,
-                   opp_pct=ai_eval.HARD_OPP_PCT)
 
 
 _players = {}
