@@ -4,7 +4,7 @@ import pytest
 import ludo
 from ludo import ai
 
-from conftest import play_on
+from ai_helpers import play_on
 
 # A far-travelled rival token stands 4 squares ahead, on a square that is not
 # safe; the other move only reaches a star.  Capturing is clearly right.
@@ -57,9 +57,9 @@ def test_capture_within_a_turn_of_pending_rolls(level):
 
 
 def test_hard_sees_its_bonus_roll():
-    # classic: Red rolled a 6.  Entering R2 leaves the bonus roll to move R1 (6
-    # squares ahead of Green's stone) away; both levels enter, and Hard's
-    # look-ahead counts the roll to come.
+    # classic: Red rolled a 6.  Entering R2 keeps the bonus roll for moving R1
+    # (6 squares ahead of Green's stone) away; Hard enters, and it got there by
+    # looking past its move at the six outcomes of the bonus roll.
     game = ludo.Game.from_position("classic RGYB R=30,y,y,y/G=24,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6 1 20")
     hard = ai.Hard()
     move = hard.choose(game)

@@ -9,7 +9,7 @@ from ludo import ai
 from ludo_host import stats
 from ludo_host._records import parse_record_file
 
-from conftest import CLASSES, LEVELS, play_on, random_move
+from ai_helpers import CLASSES, LEVELS, play_on, random_move
 
 
 def _humans_then_computer(preset, players, seed, options, seat, kind, after):

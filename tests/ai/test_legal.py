@@ -7,7 +7,7 @@ import ludo
 from ludo import ai
 from ludo.rules import option_defaults
 
-from conftest import CLASSES, LEVELS, is_one_of, random_move
+from ai_helpers import CLASSES, LEVELS, is_one_of, random_move
 
 # values worth trying for each option (the rules reject contradictory sets)
 OPTION_VALUES = {

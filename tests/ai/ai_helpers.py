@@ -1,4 +1,5 @@
-"""Helpers for the computer-player tests (ludo.ai)."""
+"""Helpers for the computer-player tests (ludo.ai); a unique module name, since
+pytest puts every test folder on sys.path and `conftest` names clash."""
 import os
 import sys
 
