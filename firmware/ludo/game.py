@@ -26,6 +26,8 @@ CODE_UNDO = 121
 CODE_KIND = 122
 KINDS = ("human", "easy", "medium", "hard")
 
+_ZERO_OCC = bytes(52 * 4)
+_ZERO_SQUARES = bytes(52)
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
 SNAP_EVERY = 32
 # club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut
@@ -194,10 +196,8 @@ class Game:
     def _recount(self):
         occ = self.occ
         held = self.held
-        for i in range(len(occ)):
-            occ[i] = 0
-        for i in range(52):
-            held[i] = 0
+        occ[:] = _ZERO_OCC          # in place, no loop: restores are on the search path
+        held[:] = _ZERO_SQUARES
         for t in range(16):
             sq = self._square(t)
             if sq >= 0:
@@ -711,6 +711,19 @@ class Game:
         if self._started:           # before the first action it is part of the set-up
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
             self.transcript_length += 1
+
+    def push_transcript_code(self, code):
+        """Apply one transcript code (checked): an action, a take-back (121) or a seat
+        hand-over (122..); returns its record line.  Replays a board's saved transcript."""
+        text = self.action_text(code)
+        if code == CODE_UNDO:
+            self.pop()
+        elif code >= CODE_KIND:
+            k = code - CODE_KIND
+            self.set_kind(k >> 2, KINDS[k & 3])
+        else:
+            self.push_code(code)
+        return text
 
     def _push_code(self, code):
         n = self._ncodes

@@ -102,7 +102,7 @@ class Record:
         codes = g.transcript if transcript else g.codes
         lines = []
         for c in codes:
-            lines.append(_apply_code(scratch, c))
+            lines.append(scratch.push_transcript_code(c))
         rec = cls(header_of(g, headers), lines)
         if transcript:
             rec.header["kinds"] = dict(g.start_kinds)
@@ -232,19 +232,6 @@ def _start_game(rules, seed, root_position):
     if root_position:
         return Game.from_position(root_position, seed=seed)
     return Game(rules, seed=seed if seed is not None else False)
-
-
-def _apply_code(g, c):
-    """Apply one transcript code to g; returns the record line."""
-    text = g.action_text(c)
-    if c == 121:
-        g.pop()
-    elif c >= 122:
-        k = c - 122
-        g.set_kind(k >> 2, KINDS[k & 3])
-    else:
-        g._push_code(c)
-    return text
 
 
 def push_line(g, line):

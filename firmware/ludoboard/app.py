@@ -103,7 +103,7 @@ class App(Controls, HostCommands):
         saves = self.saves
         for i in range(saves.count):
             try:
-                session.apply_code(g, saves.code_at(i))
+                g.push_transcript_code(saves.code_at(i))
             except ValueError:
                 saves.truncate(i)
                 saves.error = "save: action %d does not fit the game; resumed before it" % (i + 1)

@@ -9,7 +9,7 @@ last.  Nothing but the transcript is stored: every line is derived again.
 """
 import ludo
 from ludo import record as ludo_record
-from ludo.game import CODE_UNDO, CODE_KIND, KINDS
+from ludo.game import CODE_UNDO
 
 SEATS = "RGYB"
 REPLAY_SLICE = 32           # actions replayed between two turns of the main loop
@@ -37,19 +37,6 @@ def game_from_header(h):
 
 def players_text(g):
     return "".join(SEATS[s] for s in g.seats)
-
-
-def apply_code(g, code):
-    """Apply one transcript code (checked); returns its record line."""
-    text = g.action_text(code)
-    if code == CODE_UNDO:
-        g.pop()
-    elif code >= CODE_KIND:
-        k = code - CODE_KIND
-        g.set_kind(k >> 2, KINDS[k & 3])
-    else:
-        g.push_code(code)
-    return text
 
 
 def events_of(g, code):
@@ -107,7 +94,7 @@ def event_lines(g, first, last, ended, still_current):
         if not still_current():
             return
         code = codes[i]
-        text = apply_code(scratch, code)
+        text = scratch.push_transcript_code(code)
         if i + 1 >= first:
             yield action_line(scratch, i + 1, text, events_of(scratch, code))
         elif i % REPLAY_SLICE == REPLAY_SLICE - 1:
@@ -128,7 +115,7 @@ def record_lines(g, ended, still_current):
         if not still_current():
             return
         n += 1
-        yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": apply_code(scratch, codes[i])})
+        yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": scratch.push_transcript_code(codes[i])})
     if ended:
         n += 1
         yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": ludo.dumps(footer(g))})
