@@ -17,6 +17,12 @@ try:
 except ImportError:  # SAMD21 builds, CircuitPython 8 without web workflow
     hashlib = None
 import binascii
+import sys
+
+if sys.implementation.name == "cpython":
+    from .dice_batch import batch as _batch, LANES as _LANES
+else:
+    _batch = None       # the board draws one roll at a time (less code, no big integers)
 
 MASK32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B9
@@ -45,8 +51,20 @@ class Dice:
             rest >>= 32
         self._k0 = k
         self._k1 = _fmix(k ^ 0x85EBCA6B)
+        self._base = 0
+        self._vals = b""        # CPython: rolls _base.. computed ahead (dice_batch)
 
     def roll(self, index):
+        if _batch is not None:
+            i = index - self._base
+            vals = self._vals
+            if not 0 <= i < len(vals):
+                self._base = index
+                vals = self._vals = _batch(self._k0, self._k1, index)
+                i = 0
+            v = vals[i]
+            if v:
+                return v
         j = 0
         while True:
             h = (index * GOLDEN + self._k1 + j * 0x7F4A7C15) & MASK32

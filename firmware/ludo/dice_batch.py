@@ -1,0 +1,46 @@
+"""Many rolls of `Dice` at once, for CPython only (dice.py imports it there).
+
+Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
+gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
+and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
+bit product fits its lane; bits a shift moves into a lane's top half are
+masked off).  The lanes' low bytes then give the rolls through a 256-entry
+table; a low byte whose first two 3-bit chunks are both rejected gives 0 and
+the caller falls back to the one-roll code.  The values are exactly those of
+`Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
+
+Not for the board: it allocates a few KB per batch and its code costs heap.
+"""
+LANES = 64
+
+_M = 0
+_ONES = 0
+_STEP = 0           # lane i holds (i * GOLDEN) mod 2**32
+for _i in range(LANES):
+    _M |= 0xFFFFFFFF << (64 * _i)
+    _ONES |= 1 << (64 * _i)
+    _STEP |= ((_i * 0x9E3779B9) & 0xFFFFFFFF) << (64 * _i)
+
+
+def _value(b):
+    c = b & 7
+    if c < 6:
+        return c + 1
+    c = (b >> 3) & 7
+    return c + 1 if c < 6 else 0
+
+
+_TABLE = bytes(_value(b) for b in range(256))
+
+
+def batch(k0, k1, base):
+    """Rolls base .. base+LANES-1 as bytes (0 where the one-roll code must decide)."""
+    m = _M
+    h = (_STEP + _ONES * ((base * 0x9E3779B9 + k1) & 0xFFFFFFFF)) & m
+    h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
+    h = ((h ^ (h >> 13) & m) * 0xC2B2AE35) & m
+    h ^= (_ONES * k0) ^ ((h >> 16) & m)
+    h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
+    h = ((h ^ (h >> 13) & m) * 0xC2B2AE35) & m
+    h ^= (h >> 16) & m
+    return h.to_bytes(8 * LANES, "little").translate(_TABLE)[::8]
