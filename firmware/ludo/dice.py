@@ -17,12 +17,6 @@ try:
 except ImportError:  # SAMD21 builds, CircuitPython 8 without web workflow
     hashlib = None
 import binascii
-import sys
-
-if sys.implementation.name == "cpython":
-    from .dice_batch import batch as _batch, LANES as _LANES
-else:
-    _batch = None       # the board draws one roll at a time (less code, no big integers)
 
 MASK32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B9
@@ -51,20 +45,8 @@ class Dice:
             rest >>= 32
         self._k0 = k
         self._k1 = _fmix(k ^ 0x85EBCA6B)
-        self._base = 0
-        self._vals = b""        # CPython: rolls _base.. computed ahead (dice_batch)
 
     def roll(self, index):
-        if _batch is not None:
-            i = index - self._base
-            vals = self._vals
-            if not 0 <= i < len(vals):
-                self._base = index
-                vals = self._vals = _batch(self._k0, self._k1, index)
-                i = 0
-            v = vals[i]
-            if v:
-                return v
         j = 0
         while True:
             h = (index * GOLDEN + self._k1 + j * 0x7F4A7C15) & MASK32
@@ -84,6 +66,12 @@ class Dice:
                     return c + 1
                 h >>= 3
             j += 1
+
+
+import sys
+if sys.implementation.name == "cpython":   # many rolls at once; the board keeps this one-roll code
+    from .dice_batch import install
+    install(Dice)
 
 
 def commitment(seed):

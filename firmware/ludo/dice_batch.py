@@ -1,4 +1,4 @@
-"""Many rolls of `Dice` at once, for CPython only (dice.py imports it there).
+"""Many rolls of `Dice` at once, for CPython only (dice.py installs it there).
 
 Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
 gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
@@ -6,7 +6,7 @@ and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
 bit product fits its lane; bits a shift moves into a lane's top half are
 masked off).  The lanes' low bytes then give the rolls through a 256-entry
 table; a low byte whose first two 3-bit chunks are both rejected gives 0 and
-the caller falls back to the one-roll code.  The values are exactly those of
+`Dice.roll` falls back to the one-roll code.  The values are exactly those of
 `Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
 
 Not for the board: it allocates a few KB per batch and its code costs heap.
@@ -44,3 +44,22 @@ def batch(k0, k1, base):
     h = ((h ^ (h >> 13) & m) * 0xC2B2AE35) & m
     h ^= (h >> 16) & m
     return h.to_bytes(8 * LANES, "little").translate(_TABLE)[::8]
+
+
+def install(dice_class):
+    """Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
+    the one-roll code (kept as `roll.one_roll`) where the batch gives 0."""
+    one_roll = dice_class.roll
+
+    def roll(self, index):
+        i = index - self._base
+        vals = self._vals
+        if not 0 <= i < LANES:
+            self._base = index
+            vals = self._vals = batch(self._k0, self._k1, index)
+            i = 0
+        return vals[i] or one_roll(self, index)
+    roll.one_roll = one_roll
+    dice_class.roll = roll
+    dice_class._base = -LANES       # no batch yet
+    dice_class._vals = b""
