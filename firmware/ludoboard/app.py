@@ -9,18 +9,19 @@ shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
 Every confirmed action is saved to NVM before the lights change.
 """
 from . import buttons as btn
-from . import lights, places, players, session
+from . import drop, lights, places, players, session
 from .buttons import Buttons, ticks_diff
-from .clock import Clock
-from .commands import HostCommands
+from .places import place_of
 from .controls import Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .hostlink import HostLink
-from .menu import Menu
-from .pixelmap import PixelMap
 from .saves import Saves
 from .signals import (Painter, B_NONE, B_REFUSE, B_BONUS, B_PASS, B_FORFEIT, B_DOOR, B_TURNED,
                       B_HOME, B_START, B_LEAVE, B_ERROR, BANNER_MS)
 
+CODE_RESIGN = 113           # transcript codes (docs/api.md)
+CODE_TIMEOUT = 117
+CODE_UNDO = 121
+CODE_KIND = 122
 COMPUTER_ROLL_MS = 900      # a computer seat rolls by itself after this pause
 MAP_CHECK_MS = 300          # per pixel while walking the strip
 DEADLINE_WARN_MS = 10000    # the seat's yard blinks fast this long before its deadline
@@ -29,21 +30,28 @@ ANIM_WRAP_MS = 1 << 24
 
 
 
-class App(Controls, HostCommands):
+class App(Controls):
     def __init__(self, hw, settings=None):
         self.hw = hw
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
         self.frame = bytearray(3 * hw.pixel_count)
-        self.pixmap = PixelMap(hw.pixel_count)
-        self.pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
+        from .pixelmap import PixelMap         # needed once: keep its table, drop its code
+        pixmap = PixelMap(hw.pixel_count)
+        pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
+        self.pixel = pixmap.pixel       # pixel index per place id
+        map_error = pixmap.error
+        pixmap = PixelMap = None
+        drop("ludoboard.pixelmap")
         self.scene = lights.Scene()
         self.painter = Painter()
         self.buttons = Buttons(self.on_press)
         self.saves = Saves(hw.nvm, hw.feed)
         self.link = HostLink(hw, self)
-        self.clock = Clock()
-        self.menu = Menu(players.available())
+        self.clock = [None, 0, 0]  # the wall clock (clock.py), once the PC told the time
+        self._menu = None           # the set-up menu (menu.py), loaded while it is shown
+        self.menu_state = None      # its choices while it is not
+        self.can_leave = False      # the menu's back on its first page returns to a game
         self.game = None
         self.hand = False           # dice entered by hand
         self.mode = MENU
@@ -76,8 +84,8 @@ class App(Controls, HostCommands):
         self.map_index = 0
         self.map_at = now
         self.errors = []
-        if self.pixmap.error:
-            self.errors.append(self.pixmap.error)
+        if map_error:
+            self.errors.append(map_error)
         self.resume()
         if self.saves.error:
             self.errors.append(self.saves.error)
@@ -88,6 +96,36 @@ class App(Controls, HostCommands):
         if self.map_check:
             self.mode_before_map = self.mode
             self.mode = MAP_CHECK
+
+    @property
+    def menu(self):
+        """The set-up menu, loaded on first use (it keeps the last choices while dropped)."""
+        m = self._menu
+        if m is None:
+            from .menu import Menu
+            m = self._menu = Menu(players.available(), self.menu_state)
+            m.can_leave = self.can_leave
+        return m
+
+    def close_menu(self):
+        m = self._menu
+        if m is not None:
+            self.menu_state = m.state()
+            self._menu = None
+            drop("ludoboard.menu")
+
+    def clock_set(self, text):
+        from .clock import set_clock
+        set_clock(self.clock, text, self.hw.ticks_ms())
+        drop("ludoboard.clock")
+
+    def clock_now(self):
+        if self.clock[0] is None:
+            return None
+        from .clock import now_iso
+        now = now_iso(self.clock, self.hw.ticks_ms())
+        drop("ludoboard.clock")
+        return now
 
     # -- start-up --------------------------------------------------------
     def resume(self):
@@ -112,10 +150,11 @@ class App(Controls, HostCommands):
                 self.hw.feed()
         self.game = g
         self.hand = header.get("dice") == "hand"
-        self.menu.can_leave = True
+        self.can_leave = True
         self.refresh()
         self.last_origin = places.NONE
         self.mode = CHECK
+        self.computers_needed()
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -152,7 +191,7 @@ class App(Controls, HostCommands):
         elif not self.animated or step == self.last_step:
             return
         self.last_step = step
-        lights.render(self.scene, self.pixmap.pixel, self.frame, step)
+        lights.render(self.scene, self.pixel, self.frame, step)
         self.hw.show(self.frame)
 
     def draw_map_check(self, now):
@@ -194,8 +233,9 @@ class App(Controls, HostCommands):
         if limit and not self.is_computer():
             left = limit - ticks_diff(now, self.turn_at)
             if left <= 0:
+                s = g.turn
                 g.timeout()
-                self.committed(g.codes[-1], None)
+                self.committed(CODE_TIMEOUT + s, None)
             elif left <= DEADLINE_WARN_MS and not self.warned:
                 self.warned = True
                 self.dirty = True
@@ -204,8 +244,9 @@ class App(Controls, HostCommands):
     def refresh(self):
         """After the game changed: token places, legal moves, the computer's choice."""
         g = self.game
+        r = g.rules
         for t in range(16):
-            self.where[t] = places.place_id(g.place(t))
+            self.where[t] = place_of(r, t, g.progress(t))
         self.legal = g.legal_moves
         self.selected = -1
         self.hint = False
@@ -233,6 +274,16 @@ class App(Controls, HostCommands):
         g = self.game
         return g is not None and players.available() and \
             g.kinds.get(session.SEATS[g.turn], "human") != "human"
+
+    def computers_needed(self):
+        """Drop the computer players' code unless a seat of this game still needs it."""
+        g = self.game
+        if g is not None and not g.is_over():
+            kinds = g.kinds
+            for letter in kinds:
+                if kinds[letter] != "human":
+                    return
+        players.release()
 
     def cpu_choose(self):
         g = self.game
@@ -263,13 +314,19 @@ class App(Controls, HostCommands):
         """The game has taken one transcript code: save it, tell the PC, then change the lights."""
         g = self.game
         self.saves.append(code)
-        if text is None:
-            text = self.text_after(code)
-        self.link.send(session.action_line(g, g.transcript_length, text, session.events_of(g, code)))
+        link = self.link
+        if link.connected:          # the lines are built only for a PC that listens
+            if text is None:
+                text = self.text_after(code)
+            link.send(session.action_line(g, g.transcript_length, text,
+                                          g.last_events if code < CODE_UNDO else ()))
         if g.is_over():
-            self.link.send(session.end_line(g, g.transcript_length + 1))
+            if link.connected:
+                link.send(session.end_line(g, g.transcript_length + 1))
             self.mode = OVER
         self.refresh()
+        if code >= CODE_KIND or self.mode == OVER:
+            self.computers_needed()
         self.banner = B_NONE        # a new action ends the last one's banner
         if code < 121:
             self.banner_for(g.last_events)
@@ -322,16 +379,16 @@ class App(Controls, HostCommands):
 
     def do_roll(self, value):
         g = self.game
-        g.roll(value)
-        self.committed(g.transcript[-1], None)
+        v = g.roll(value)
+        self.committed(v if value is None else 8 + v, None)
 
     def do_move(self, index):
         g = self.game
         m = self.legal[index]
-        text = str(m)
+        text = session.move_text(g, m) if self.link.connected else None
         if not m.is_pass:
-            self.physical[m.token] = places.place_id(m.end_place)
-            self.last_origin = places.place_id(m.start_place)
+            self.physical[m.token] = place_of(g.rules, m.token, m.end)
+            self.last_origin = place_of(g.rules, m.token, m.start)
         g.push(m)
         self.committed(m.code, text)
 
@@ -348,7 +405,7 @@ class App(Controls, HostCommands):
             return False
         while len(g) > k:
             g.pop()
-            self.committed(g.transcript[-1], "undo")
+            self.committed(CODE_UNDO, "undo")
         self.last_origin = places.NONE
         self.dirty = True
         return True
@@ -361,33 +418,38 @@ class App(Controls, HostCommands):
             return False
         kind = "human" if g.kinds.get(letter, "human") != "human" else players.LEAVE_KIND
         g.set_kind(letter, kind)
-        self.committed(g.transcript[-1], None)
+        self.committed(CODE_KIND + g.turn * 4 + players.KINDS.index(kind), None)
         return True
 
     def resign(self):
         g = self.game
+        s = g.turn
         try:
-            g.resign(g.turn)
+            g.resign(s)
         except ValueError:
             return False
-        self.committed(g.transcript[-1], None)
+        self.committed(CODE_RESIGN + s, None)
         return True
 
     def start_game(self, preset, count, options, kinds, hand, seed=None):
         """A new game (abandoning the one in progress); raises ValueError if it cannot be played."""
         if not players.available():
             kinds = {}
-        now = self.clock.now_iso(self.hw.ticks_ms())
+        now = self.clock_now()
         g = session.new_game(preset, count, options, seed, now, kinds)
         old = self.game
-        if old is not None and not old.is_over():
-            self.link.send(session.end_line(old, old.transcript_length + 1))
+        link = self.link
+        if old is not None and not old.is_over() and link.connected:
+            link.send(session.end_line(old, old.transcript_length + 1))
         self.game = g
         self.hand = hand
         if not self.saves.start(session.save_header(g, hand)):
             print(self.saves.error)
-        self.link.send(session.start_line(g))
-        self.menu.can_leave = True
+        if link.connected:
+            link.send(session.start_line(g))
+        self.can_leave = True
+        self.close_menu()
+        self.computers_needed()
         self.last_origin = places.NONE
         self.turn_seat = -1
         self.mode = PLAY
@@ -402,7 +464,7 @@ class App(Controls, HostCommands):
         mode = self.mode
         g = self.game
         if mode == MENU:
-            p.menu(scene, self.menu)
+            self.menu.paint(scene)
         else:
             p.board(scene, g, self.where, self.last_origin)
             if mode == OVER and not self.fixing():

@@ -1,5 +1,6 @@
 """Wall-clock time for the record header's "start": set by the PC's `time`
-command, kept with the board's ticks.  Seconds count from 2000-01-01."""
+command, kept with the board's ticks (the app holds the state, a list of three
+ints; this module is loaded only to set or read it).  Seconds count from 2000-01-01."""
 from .buttons import ticks_diff
 
 
@@ -47,24 +48,20 @@ def format_iso(seconds):
     return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (y, m, d, rest // 3600, rest // 60 % 60, rest % 60)
 
 
-class Clock:
-    def __init__(self):
-        self.base = None        # seconds since 2000 at ticks `at`
-        self.at = 0
-        self.ms = 0             # ms elapsed beyond `base`, folded in whole seconds
+def set_clock(state, text, now_ticks):
+    """state = [seconds since 2000 at ticks `at` (None: never told), at, ms beyond it]."""
+    state[0] = parse_iso(text)
+    state[1] = now_ticks
+    state[2] = 0
 
-    def set(self, text, now_ticks):
-        self.base = parse_iso(text)
-        self.at = now_ticks
-        self.ms = 0
 
-    def now_iso(self, now_ticks):
-        """The time now, or None when the PC never told it."""
-        if self.base is None:
-            return None
-        # ticks wrap every ~6 days: fold elapsed time into base as we go
-        self.ms += ticks_diff(now_ticks, self.at)
-        self.at = now_ticks
-        self.base += self.ms // 1000
-        self.ms %= 1000
-        return format_iso(self.base)
+def now_iso(state, now_ticks):
+    """The time now, or None when the PC never told it."""
+    if state[0] is None:
+        return None
+    # ticks wrap every ~6 days: fold elapsed time into the seconds as we go
+    ms = state[2] + ticks_diff(now_ticks, state[1])
+    state[1] = now_ticks
+    state[0] += ms // 1000
+    state[2] = ms % 1000
+    return format_iso(state[0])

@@ -6,7 +6,12 @@ and changes nothing.
 """
 from . import buttons as btn
 from . import players
-from .menu import NOTHING, START, LEAVE, REFUSE
+
+# what a menu press did (menu.py)
+NOTHING = 0
+START = 2
+LEAVE = 3
+REFUSE = 4
 
 # modes (app.py)
 MENU = 0
@@ -127,6 +132,7 @@ class Controls:
     def coach(self):
         """Long press on select: light the move the Hard computer would play."""
         move = players.choose(self.game, players.COACH_KIND)
+        self.computers_needed()         # a hint in a game of people: its code goes again
         if move is None:
             self.refuse()
             return
@@ -172,7 +178,8 @@ class Controls:
 
     def open_menu(self):
         self.mode = MENU
-        self.menu.can_leave = self.game is not None
+        self.can_leave = self.game is not None
+        self.menu.can_leave = self.can_leave
         self.menu.open(0)
         self.dirty = True
 
@@ -194,6 +201,7 @@ class Controls:
             print("menu: " + problem)
             result = REFUSE
         if result == LEAVE:
+            self.close_menu()
             self.mode = OVER if self.game.is_over() else PLAY
             self.dirty = True
         elif result == REFUSE:

@@ -9,8 +9,6 @@ line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
 generator yields None now and then while it replays, so the main loop (and
 the watchdog) get their turn.
 """
-import json
-
 MAX_LINE = 1024             # bytes, without the "\n"
 IN_CHUNK = 64
 OUT_SIZE = 2048
@@ -18,21 +16,9 @@ STREAM_RESERVE = 300       # a stream leaves this much room in the ring for live
 NL = 10
 CR = 13
 
-COMMANDS = ("status", "record", "resend", "new", "press", "time")
-BUTTON_NAMES = ("roll", "select", "confirm", "back")
-
-
-class CommandError(ValueError):
-    pass
-
-
-def error_line(message, cmd):
-    return '{"error":%s,"re":%s}' % (json.dumps(message), json.dumps(cmd) if cmd else "null")
-
 
 class HostLink:
-    """`app` provides the commands: app.cmd_<name>(args dict) -> reply line, or a
-    generator of lines (streamed), or raises CommandError / ValueError."""
+    """`app` is the App the commands (commands.py) act on."""
 
     def __init__(self, hw, app):
         self.hw = hw
@@ -68,7 +54,7 @@ class HostLink:
             self._take(n)
             n = hw.read_data(self.chunk)
         if self.stream is not None:
-            self._pump_stream()
+            self.pump()
         if self.used:
             self._flush()
 
@@ -80,7 +66,7 @@ class HostLink:
             if b == NL:
                 if self.too_long:
                     self.too_long = False
-                    self.send(error_line("line longer than %d bytes" % MAX_LINE, None))
+                    self.send('{"error":"line longer than %d bytes","re":null}' % MAX_LINE)
                 else:
                     length = self.length
                     if length and line[length - 1] == CR:
@@ -98,39 +84,15 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        name = None
+        """One command line: its code (commands.py) is loaded for it and dropped afterwards."""
+        from . import commands
         try:
-            try:
-                text = raw.decode()
-            except UnicodeError:
-                raise CommandError("not UTF-8 text")
-            try:
-                obj = json.loads(text)
-            except (ValueError, RuntimeError):       # RuntimeError: nested too deep
-                raise CommandError("not JSON: %s" % _clip(text))
-            if not isinstance(obj, dict):
-                raise CommandError("expected a JSON object like {\"cmd\":\"status\"}")
-            cmd = obj.get("cmd")
-            if not isinstance(cmd, str):
-                raise CommandError("missing \"cmd\" (one of %s)" % ", ".join(COMMANDS))
-            if cmd not in COMMANDS:
-                raise CommandError("unknown command %s (one of %s)" % (_clip(cmd), ", ".join(COMMANDS)))
-            name = cmd
-            _check_args(cmd, obj)
-            reply = getattr(self.app, "cmd_" + cmd)(obj)
-        except ValueError as exc:       # CommandError, and the rules' errors
-            self.send(error_line(str(exc), name))
-            return
-        if isinstance(reply, str):
-            self.send(reply)
-        elif reply is not None:
-            if self.stream is not None:
-                self.send(error_line("busy sending a %s; ask again when it ends" % "reply", name))
-                return
-            self.stream = reply
-            self._pump_stream()
+            commands.run(self, self.app, raw)
+        finally:
+            from . import drop
+            drop("ludoboard.commands")
 
-    def _pump_stream(self):
+    def pump(self):
         while self.stream is not None:
             if self.pending is None:
                 try:
@@ -180,45 +142,3 @@ class HostLink:
             if not wrote:
                 return
             self.used -= wrote
-
-
-def _clip(text):
-    text = str(text)
-    return json.dumps(text if len(text) <= 40 else text[:40] + "...")
-
-
-def _check_args(cmd, obj):
-    """Types of every argument, so that nothing changes on a malformed command."""
-    if cmd == "resend":
-        n = obj.get("from")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise CommandError("resend needs \"from\": a sequence number (0 or more)")
-        if not isinstance(obj.get("game"), str):
-            raise CommandError("resend needs \"game\": the game id")
-    elif cmd == "press":
-        if obj.get("button") not in BUTTON_NAMES:
-            raise CommandError("press needs \"button\": one of %s" % ", ".join(BUTTON_NAMES))
-        if obj.get("long", False) not in (True, False) or not isinstance(obj.get("long", False), bool):
-            raise CommandError("press: \"long\" is true or false")
-    elif cmd == "time":
-        if not isinstance(obj.get("now"), str):
-            raise CommandError("time needs \"now\": like \"2026-11-29T14:00:00Z\"")
-    elif cmd == "new":
-        if not isinstance(obj.get("preset", "classic"), str):
-            raise CommandError("new: \"preset\" is a preset name")
-        players = obj.get("players")
-        if players is not None and not (isinstance(players, str) or
-                                        (isinstance(players, int) and not isinstance(players, bool))):
-            raise CommandError("new: \"players\" is a count (2 to 4) or seat letters like \"RY\"")
-        for key in ("options", "kinds"):
-            if not isinstance(obj.get(key, {}), dict):
-                raise CommandError("new: \"%s\" is an object" % key)
-        kinds = obj.get("kinds", {})
-        for seat in kinds:
-            if seat not in ("R", "G", "Y", "B") or kinds[seat] not in ("human", "easy", "medium", "hard"):
-                raise CommandError("new: \"kinds\" maps seat letters to human, easy, medium or hard")
-        if obj.get("dice", "device") not in ("device", "hand"):
-            raise CommandError("new: \"dice\" is \"device\" or \"hand\"")
-        seed = obj.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise CommandError("new: \"seed\" is a whole number, 0 or more")

@@ -7,6 +7,11 @@ previous item, roll = start the game now with what is chosen.
 """
 from ludo import rules as ludo_rules
 
+from . import places
+from .lights import scale
+from .signals import (die_mask, die_cycle, die_blink, SEAT_RGB, WHITE, GREEN, RED, YELLOW, ORANGE,
+                      MEDIUM, SLOW)
+
 PAGES = 5
 PAGE_PRESET = 0
 PAGE_PLAYERS = 1
@@ -41,7 +46,7 @@ def values_of(name):
 
 
 class Menu:
-    def __init__(self, computers=False):
+    def __init__(self, computers=False, state=None):
         self.computers = computers      # the computer players are installed
         self.can_leave = False          # back on the first page returns to a game
         self.preset = 1                 # classic
@@ -49,7 +54,17 @@ class Menu:
         self.hand = False
         self.kinds = bytearray(4)       # index into KINDS, per seat
         self.open(0)
+        if state is not None:
+            self.preset, self.players, self.hand, kinds, values, touched = state
+            self.kinds[:] = kinds
         self._preset_changed()
+        if state is not None:
+            self.values = values
+            self.touched = touched
+
+    def state(self):
+        """The choices as plain data: the app keeps them while the menu's code is dropped."""
+        return (self.preset, self.players, self.hand, bytes(self.kinds), self.values, self.touched)
 
     def open(self, page):
         self.page = page
@@ -172,3 +187,51 @@ class Menu:
             self.cursor -= 1
             return CHANGED
         return self._step_page(-1)
+
+    def paint(self, scene):
+        """The menu's lights (docs/lights.md, The set-up menu)."""
+        menu = self
+        for k in range(5):
+            if k <= menu.page:
+                scene.set(places.home_id(0, k + 1), scale(WHITE, 60))
+        page = menu.page
+        if page == PAGE_PRESET:
+            die_mask(scene, places.PIPS[menu.preset + 1], WHITE)
+        elif page == PAGE_PLAYERS:
+            for s in menu.seats():
+                for i in range(4):
+                    scene.set(places.yard_id(s * 4 + i), SEAT_RGB[s])
+            die_mask(scene, places.PIPS[menu.count()], WHITE)
+        elif page == PAGE_KINDS:
+            seats = menu.seats()
+            for j in range(len(seats)):
+                s = seats[j]
+                kind = menu.kind_index(s)
+                rgb = SEAT_RGB[s]
+                for i in range(4):
+                    p = places.yard_id(s * 4 + i)
+                    lit = i < 4 - kind if kind else True
+                    c = rgb if lit else scale(WHITE, 50)
+                    if j == menu.cursor:
+                        scene.cycle(p, MEDIUM, 0, 0, c, 0)
+                    else:
+                        scene.set(p, c)
+                if j == menu.cursor:
+                    die_mask(scene, places.PIPS[kind + 1], rgb)
+        elif page == PAGE_OPTIONS:
+            for sq in range(menu.cursor + 1):
+                scene.set(sq, scale(WHITE, 90))
+            kind, index = menu.option_display()
+            if kind == 0:
+                if index:
+                    die_mask(scene, 0b1111111, GREEN)
+                else:
+                    die_mask(scene, 0b0001000, RED)
+            else:
+                die_mask(scene, places.PIPS[index + 1 if index < 6 else 6], YELLOW)
+        elif page == PAGE_DICE:
+            if menu.hand:
+                die_blink(scene, 0b1111111, ORANGE, 0, SLOW)
+            else:
+                die_cycle(scene, (places.PIPS[5], places.PIPS[2], places.PIPS[6], places.PIPS[3]),
+                          WHITE, 4)

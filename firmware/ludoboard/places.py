@@ -80,6 +80,20 @@ def home_id(seat, k):
     return HOME + seat * 5 + k - 1
 
 
+def place_of(r, t, p):
+    """Place id of token t at progress p under rules r (ludo's place_of, as an id)."""
+    if p is None:
+        return NONE
+    if p < 0:
+        return YARD + t
+    if p < r.track_len:
+        return (r.entry[t >> 2] + p) % 52
+    lane = r.entry[t >> 2] // 13
+    if p < r.home:
+        return HOME + lane * 5 + p - r.track_len
+    return CENTRE + lane
+
+
 # Pips of a die face on the 7 die pixels (d1 top-left, d2 top-right, d3 middle
 # left, d4 centre, d5 middle right, d6 bottom-left, d7 bottom-right), as bit
 # masks: bit k lights d(k+1).

@@ -1,18 +1,21 @@
 """One game's bookkeeping shared by the app, the saves and the serial link:
-starting a game from a saved header, applying transcript codes, and the
-protocol lines (events, record lines) re-derived from the transcript.
+starting a game from a saved header, and the protocol lines (docs/serial-protocol.md).
 
 A game's transcript (`game.transcript`, one byte per entry) holds every action
 code of docs/api.md plus 121 = undo and 122.. = a seat handed to another kind.
 Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
-last.  Nothing but the transcript is stored: every line is derived again.
+last.  Nothing but the transcript is stored: every line is derived again
+(the replays for `record` / `resend` are in commands.py, loaded only then).
+
+The lines are written here with sorted keys, byte for byte what `ludo.dumps`
+writes, without loading `ludo.record` (the board never needs its reader):
+plain ASCII strings are written as they are, anything else goes to ludo.dumps.
 """
+import json
+
 import ludo
-from ludo import record as ludo_record
-from ludo.game import CODE_UNDO
 
 SEATS = "RGYB"
-REPLAY_SLICE = 32           # actions replayed between two turns of the main loop
 
 
 def new_game(preset, players, options, seed, start, kinds):
@@ -39,84 +42,88 @@ def players_text(g):
     return "".join(SEATS[s] for s in g.seats)
 
 
-def events_of(g, code):
-    if code >= CODE_UNDO:
-        return []
-    return list(g.last_events)
+def _plain(s):
+    """A string JSON writes as it is (printable ASCII, no quote or backslash)."""
+    for b in s.encode():
+        if b < 32 or b > 126 or b == 34 or b == 92:
+            return False
+    return True
+
+
+def dumps(obj):
+    """ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":")))."""
+    if isinstance(obj, str):
+        return '"' + obj + '"' if _plain(obj) else ludo.dumps(obj)
+    if isinstance(obj, dict):
+        return "{" + ",".join(dumps(k) + ":" + dumps(obj[k]) for k in sorted(obj)) + "}"
+    if isinstance(obj, (list, tuple)):
+        return "[" + ",".join(dumps(v) for v in obj) + "]"
+    if obj is None or isinstance(obj, (bool, int)):
+        return json.dumps(obj)
+    return ludo.dumps(obj)
 
 
 def record_header(g):
-    h = ludo_record.header_of(g)
-    h["kinds"] = dict(g.start_kinds)
+    """The record header (ludo.record's header_of), with the kinds the game started with."""
+    h = {"format": "ludo-record/1", "game": g.game_id, "preset": g.preset, "players": players_text(g),
+         "options": dict(g.options), "commitment": g.commitment, "start": g.start_time,
+         "kinds": dict(g.start_kinds)}
+    if g.root_position:
+        h["position"] = g.root_position
     return h
 
 
 def footer(g):
-    """The record footer: the result, or '*' / 'abandoned' while unfinished."""
-    return ludo_record.footer_of(g, g.transcript)
+    """The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while unfinished."""
+    out = g.outcome()
+    seed = None
+    if g.seed is not None:
+        for c in g.transcript:
+            if c < 8:               # a roll of the game's own dice: its seed is worth revealing
+                seed = "%d" % g.seed
+                break
+    return {"result": out.result() if out else "*", "termination": out.termination if out else "abandoned",
+            "seed": seed}
+
+
+def move_text(g, m):
+    """str(m) (ludo.notation's move text) without loading the notation."""
+    if m.is_pass:
+        return "pass"
+    r = g.rules
+    o = m.token >> 2
+    text = "%s%d %s-%s" % (SEATS[o], (m.token & 3) + 1, _square(r, o, m.start), _square(r, o, m.end))
+    if m.captures:
+        text += "x" + "".join("%s%d" % (SEATS[t >> 2], (t & 3) + 1) for t in m.captures)
+    return text
+
+
+def _square(r, o, p):
+    if p < 0:
+        return "y"
+    if p < r.track_len:
+        return "%d" % ((r.entry[o] + p) % 52)
+    if p < r.home:
+        return "h%d" % (p - r.track_len + 1)
+    return "c"
 
 
 def start_line(g):
-    return ludo.dumps({"ev": "start", "game": g.game_id, "header": record_header(g), "seq": 0})
+    return dumps({"ev": "start", "game": g.game_id, "header": record_header(g), "seq": 0})
 
 
 def action_line(g, seq, text, events):
-    return ludo.dumps({"ev": "action", "events": events, "game": g.game_id, "line": text,
-                       "seq": seq, "turn": SEATS[g.turn]})
+    for e in events:
+        if not _plain(e):
+            return dumps({"ev": "action", "events": events, "game": g.game_id, "line": text,
+                          "seq": seq, "turn": SEATS[g.turn]})
+    return '{"ev":"action","events":[%s],"game":"%s","line":%s,"seq":%d,"turn":"%s"}' % (
+        ",".join('"' + e + '"' for e in events), g.game_id, dumps(text), seq, SEATS[g.turn])
 
 
 def end_line(g, seq):
-    return ludo.dumps({"ev": "end", "footer": footer(g), "game": g.game_id, "seq": seq})
+    return dumps({"ev": "end", "footer": footer(g), "game": g.game_id, "seq": seq})
 
 
 def last_seq(g, ended):
     return g.transcript_length + (1 if ended else 0)
-
-
-def scratch_of(g):
-    """A fresh game at g's start, for re-deriving lines."""
-    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time)
-    s.game_id = g.game_id
-    kinds = g.start_kinds
-    for letter in sorted(kinds):
-        s.set_kind(letter, kinds[letter])
-    return s
-
-
-def event_lines(g, first, last, ended, still_current):
-    """Events first..last of game g, re-derived from its transcript (a generator)."""
-    codes = g.transcript
-    if first == 0:
-        yield start_line(g)
-    scratch = scratch_of(g)
-    top = last if last <= len(codes) else len(codes)
-    for i in range(top):
-        if not still_current():
-            return
-        code = codes[i]
-        text = scratch.push_transcript_code(code)
-        if i + 1 >= first:
-            yield action_line(scratch, i + 1, text, events_of(scratch, code))
-        elif i % REPLAY_SLICE == REPLAY_SLICE - 1:
-            yield None          # replaying up to `first`: let the main loop run
-    if ended and last > len(codes) and first <= last:
-        yield end_line(g, len(codes) + 1)
-    yield ludo.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
-
-
-def record_lines(g, ended, still_current):
-    """The board's record of g, one reply line per record line, then record-end."""
-    gid = g.game_id
-    n = 0
-    yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": ludo.dumps(record_header(g))})
-    scratch = scratch_of(g)
-    codes = g.transcript
-    for i in range(len(codes)):
-        if not still_current():
-            return
-        n += 1
-        yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": scratch.push_transcript_code(codes[i])})
-    if ended:
-        n += 1
-        yield ludo.dumps({"game": gid, "n": n, "re": "record", "text": ludo.dumps(footer(g))})
-    yield ludo.dumps({"game": gid, "lines": n + 1, "re": "record-end"})

@@ -8,7 +8,6 @@ must be put right by hand, and short banners (refusal, bonus, pass, ...).
 """
 from . import places
 from .lights import scale
-from .menu import PAGE_PRESET, PAGE_PLAYERS, PAGE_KINDS, PAGE_OPTIONS, PAGE_DICE
 
 SEAT_RGB = (0xFF0000, 0x00FF00, 0xFFB000, 0x0050FF)
 WHITE = 0xFFFFFF
@@ -146,8 +145,8 @@ class Painter:
             m = legal[i]
             if m.is_pass or i == selected:
                 continue
-            o = places.place_id(m.start_place)
-            d = places.place_id(m.end_place)
+            o = places.place_of(game.rules, m.token, m.start)
+            d = places.place_of(game.rules, m.token, m.end)
             rgb = SEAT_RGB[m.token >> 2]
             if o < places.YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
                 scene.cycle(o, BREATH, 0, 1, scene.col[o * 4], scale(rgb, 60))
@@ -163,8 +162,8 @@ class Painter:
             if m.is_pass:
                 return
             rgb = SEAT_RGB[m.token >> 2]
-            o = places.place_id(m.start_place)
-            d = places.place_id(m.end_place)
+            o = places.place_of(game.rules, m.token, m.start)
+            d = places.place_of(game.rules, m.token, m.end)
             scene.cycle(o, MEDIUM, 0, 1, rgb, 0)
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
@@ -251,53 +250,6 @@ class Painter:
             die_blink(scene, 0b1111111, MAGENTA, 0, SLOW)
             for s in range(4):
                 scene.cycle(places.centre_id(s), SLOW, 0, 0, MAGENTA, 0)
-
-    # -- menus -----------------------------------------------------------
-    def menu(self, scene, menu):
-        for k in range(5):
-            if k <= menu.page:
-                scene.set(places.home_id(0, k + 1), scale(WHITE, 60))
-        page = menu.page
-        if page == PAGE_PRESET:
-            die_mask(scene, places.PIPS[menu.preset + 1], WHITE)
-        elif page == PAGE_PLAYERS:
-            for s in menu.seats():
-                for i in range(4):
-                    scene.set(places.yard_id(s * 4 + i), SEAT_RGB[s])
-            die_mask(scene, places.PIPS[menu.count()], WHITE)
-        elif page == PAGE_KINDS:
-            seats = menu.seats()
-            for j in range(len(seats)):
-                s = seats[j]
-                kind = menu.kind_index(s)
-                rgb = SEAT_RGB[s]
-                for i in range(4):
-                    p = places.yard_id(s * 4 + i)
-                    lit = i < 4 - kind if kind else True
-                    c = rgb if lit else scale(WHITE, 50)
-                    if j == menu.cursor:
-                        scene.cycle(p, MEDIUM, 0, 0, c, 0)
-                    else:
-                        scene.set(p, c)
-                if j == menu.cursor:
-                    die_mask(scene, places.PIPS[kind + 1], rgb)
-        elif page == PAGE_OPTIONS:
-            for sq in range(menu.cursor + 1):
-                scene.set(sq, scale(WHITE, 90))
-            kind, index = menu.option_display()
-            if kind == 0:
-                if index:
-                    die_mask(scene, 0b1111111, GREEN)
-                else:
-                    die_mask(scene, 0b0001000, RED)
-            else:
-                die_mask(scene, places.PIPS[index + 1 if index < 6 else 6], YELLOW)
-        elif page == PAGE_DICE:
-            if menu.hand:
-                die_blink(scene, 0b1111111, ORANGE, 0, SLOW)
-            else:
-                die_cycle(scene, (places.PIPS[5], places.PIPS[2], places.PIPS[6], places.PIPS[3]),
-                          WHITE, 4)
 
     def check(self, scene):
         """After a reset: the die breathes white until the players confirm the position."""

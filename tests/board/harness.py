@@ -199,7 +199,7 @@ class Board:
     def frame_at(self, step):
         """The frame the current scene shows at animation step `step` (strip order)."""
         frame = bytearray(3 * self.hw.pixel_count)
-        lights.render(self.app.scene, self.app.pixmap.pixel, frame, step)
+        lights.render(self.app.scene, self.app.pixel, frame, step)
         return bytes(frame)
 
     def lit(self, frame=None):

@@ -260,7 +260,7 @@ def test_broken_pixel_map_falls_back_and_shows_the_error(tmp_path, content, word
     assert words in b.app.errors[0]
     assert b.app.banner == signals.B_ERROR
     assert b.colour("cR", b.frame_at(0)) == (255, 0, 192)            # magenta
-    assert b.app.pixmap.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
+    assert b.app.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
     b.wait(4500)
     assert b.app.banner == signals.B_NONE
 
@@ -276,7 +276,7 @@ def test_a_rewired_map_moves_the_lights(tmp_path):
     b.press("roll")                                 # classic, 4 players: Red rolls
     b.wait(3000)
     frame = b.hw.shown
-    assert b.app.pixmap.pixel[places.place_id("t0")] == 98
+    assert b.app.pixel[places.place_id("t0")] == 98
     assert frame[3 * 98:3 * 99] == bytes((0x16, 0x16, 0x16))            # t0: a safe square
     assert frame[0:3] == bytes((0, 0x2f, 0x96))                       # yB1 now first: a blue token
 
