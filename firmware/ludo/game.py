@@ -5,9 +5,9 @@ few dozen bytes and a finished game's history is one byte per action.  Undo
 restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
 replays the few actions after it.
 """
-from .rules import (Rules, SEAT_LETTERS, BLOCK_NONE, BLOCK_ALL, SIXES_VOID,
-                    START_FIRST, START_SIX)
-from .errors import IllegalMoveError, LudoError
+from .rules import (Rules, SEAT_LETTERS, BLOCK_ALL, SIXES_VOID,
+                    START_FIRST)
+from .errors import IllegalMoveError
 from .dice import Dice, commitment, new_seed
 
 # phases
@@ -141,6 +141,8 @@ class Game:
         self.turn_start = bytearray(16)
         self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
         self.held = bytearray(52)        # per square: seats with two or more tokens there
+        self.anym = bytearray(52)        # per square: seats with a token there
+        self._sqt = r.sqt
         self.pend = bytearray(MAX_PENDING)
         for s in range(4):
             if s not in r.seats:
@@ -196,37 +198,46 @@ class Game:
     def _recount(self):
         occ = self.occ
         held = self.held
+        anym = self.anym
         occ[:] = _ZERO_OCC          # in place, no loop: restores are on the search path
         held[:] = _ZERO_SQUARES
+        anym[:] = _ZERO_SQUARES
+        sqt = self._sqt
+        pos = self.pos
         for t in range(16):
-            sq = self._square(t)
-            if sq >= 0:
-                occ[sq * 4 + (t >> 2)] += 1
-                if occ[sq * 4 + (t >> 2)] == 2:
-                    held[sq] |= 1 << (t >> 2)
+            o = t >> 2
+            sq = sqt[o << 6 | pos[t] & 63]
+            if sq != 255:
+                i = sq * 4 + o
+                occ[i] += 1
+                anym[sq] |= 1 << o
+                if occ[i] == 2:
+                    held[sq] |= 1 << o
 
     # ---- geometry -------------------------------------------------------
-    def _square(self, t):
-        b = self.pos[t]
-        if b == 0 or b == OFF or b > self.rules.track_len:
-            return -1
-        return (self.rules.entry[t >> 2] + b - 1) % 52
-
     def _set(self, t, b):
         o = t >> 2
-        sq = self._square(t)
-        if sq >= 0:
+        sqt = self._sqt
+        pos = self.pos
+        sq = sqt[o << 6 | pos[t] & 63]
+        if sq != 255:
             i = sq * 4 + o
-            self.occ[i] -= 1
-            if self.occ[i] == 1:
+            n = self.occ[i] - 1
+            self.occ[i] = n
+            if n == 1:
                 self.held[sq] &= ~(1 << o)
-        self.pos[t] = b
-        sq = self._square(t)
-        if sq >= 0:
+            elif not n:
+                self.anym[sq] &= ~(1 << o)
+        pos[t] = b
+        sq = sqt[o << 6 | b & 63]
+        if sq != 255:
             i = sq * 4 + o
-            self.occ[i] += 1
-            if self.occ[i] == 2:
+            n = self.occ[i] + 1
+            self.occ[i] = n
+            if n == 2:
                 self.held[sq] |= 1 << o
+            elif n == 1:
+                self.anym[sq] |= 1 << o
 
     def progress(self, t):
         """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
@@ -238,13 +249,7 @@ class Game:
 
     def _blocked(self, o, sq):
         """May a token of seat o not end its move on track square sq?"""
-        held = self.held[sq]        # seats with two or more tokens there
-        if not held:
-            return False
-        kind = self.rules.blocks
-        if kind == BLOCK_ALL:
-            return True
-        return kind != BLOCK_NONE and held & ~(1 << o) != 0
+        return self.held[sq] & self.rules.bmask[o] != 0
 
     def _dest(self, t, v):
         """Pos byte where token t lands with roll v, or 0 if it cannot move."""
@@ -255,6 +260,12 @@ class Game:
             if not (r.entry_mask >> v) & 1 or self._blocked(o, r.entry[o]):
                 return 0
             return 1
+        if r.simple:
+            d = b + v
+            if b > r.home or d > r.home + 1:
+                return 0
+            sq = self._sqt[o << 6 | d]
+            return 0 if sq != 255 and self.held[sq] & r.bmask[o] else d
         p = b - 1
         if b == OFF or p >= r.home:
             return 0
@@ -289,22 +300,23 @@ class Game:
         return np + 1
 
     def _captures(self, o, b):
-        """Tokens captured by a token of seat o landing on pos byte b (a list)."""
+        """Tokens captured by a token of seat o landing on pos byte b (a tuple)."""
         r = self.rules
+        sqt = self._sqt
+        sq = sqt[o << 6 | b & 63]
+        if sq == 255 or r.safe[sq]:
+            return ()
+        m = self.anym[sq] & r.rivm[o]
+        if m and r.stack_protect:
+            m &= ~self.held[sq]     # club free mode: two of a colour cannot be killed
+        if not m:
+            return ()
+        pos = self.pos
         out = []
-        if b > r.track_len:
-            return out
-        sq = (r.entry[o] + b - 1) % 52
-        if r.safe[sq]:
-            return out
-        occ = self.occ
-        for s in r.seats:
-            n = occ[sq * 4 + s]
-            if n and r.rival[o * 4 + s] and not (r.stack_protect and n >= 2):
-                for t in range(s * 4, s * 4 + 4):
-                    if self._square(t) == sq:
-                        out.append(t)
-        return out
+        for t in range(16):
+            if (m >> (t >> 2)) & 1 and sqt[(t >> 2) << 6 | pos[t] & 63] == sq:
+                out.append(t)
+        return tuple(out)
 
     def _finished(self, s):
         n = 0
@@ -328,7 +340,42 @@ class Game:
             return codes
         codes = []
         dests = []
-        if self.phase == MOVE:
+        if self.phase == MOVE and self.npend == 1 and self.rules.simple and not self.rules.teams:
+            # the common case, inlined: one roll, plain movement (see _dest)
+            r = self.rules
+            o = self.turn
+            pos = self.pos
+            held = self.held
+            m = r.bmask[o]
+            v = self.pend[0]
+            base = o * 4
+            so = o << 6
+            sqt = self._sqt
+            home = r.home
+            lim = home + 1
+            enter = (r.entry_mask >> v) & 1 and not held[r.entry[o]] & m
+            for t in range(base, base + 4):
+                b = pos[t]
+                if not b:
+                    if not enter:
+                        continue
+                    d = 1
+                else:
+                    d = b + v
+                    if b > home or d > lim:
+                        continue
+                    sq = sqt[so | d]
+                    if sq != 255 and held[sq] & m:
+                        continue
+                # a stack (or the yard) moves as its lowest-numbered token
+                if t > base and (pos[base] == b or (t > base + 1 and (pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
+                    continue
+                codes.append(CODE_MOVE - 1 + t * 6 + v)
+                dests.append(d)
+            if not codes and r.explicit_pass:
+                codes.append(CODE_PASS)
+                dests.append(0)
+        elif self.phase == MOVE:
             o = self._stones_seat()
             pos = self.pos
             pend = self.pend
@@ -367,7 +414,7 @@ class Game:
         else:
             b = self._dest(t, v)
         return Move(self.rules, self.turn, t, self.pos[t] - 1, b - 1, v,
-                    tuple(self._captures(t >> 2, b)), code)
+                    self._captures(t >> 2, b), code)
 
     @property
     def legal_moves(self):
@@ -405,23 +452,10 @@ class Game:
         self.phase = ROLL
         self.sixes = self.npend = 0
         if self.rules.mandatory_kill:
-            self._open_door_if_no_prey(s)
+            from .extras import open_door_if_no_prey
+            open_door_if_no_prey(self, s)
         self.turn_start[:] = self.pos
         self.ts_doors = self.doors
-
-    def _open_door_if_no_prey(self, s):
-        """Mandatory kill: a shut door opens once no rival stone can ever be killed again
-        (every rival stone is in its safe zone, home or lifted), or the game could never end."""
-        for o in (s, self.rules.partner[s]):
-            if o < 0 or (self.doors >> o) & 1:
-                continue
-            for t in range(16):
-                b = self.pos[t]
-                if self.rules.rival[o * 4 + (t >> 2)] and b != OFF and b <= self.rules.track_len:
-                    break
-            else:
-                self.doors |= 1 << o
-                self._ev.append("door " + SEAT_LETTERS[o])
 
     def _win(self, mask, term):
         self.npend = 0
@@ -450,9 +484,11 @@ class Game:
             ev.append("pass")
             self._end_unused(self.pend[0])
         elif code < CODE_TIMEOUT:
-            self._leave(code - CODE_RESIGN, 2)
+            from .extras import leave
+            leave(self, code - CODE_RESIGN, 2)
         else:
-            self._leave(code - CODE_TIMEOUT, 3)
+            from .extras import leave
+            leave(self, code - CODE_TIMEOUT, 3)
         self.last_events = tuple(ev)
 
     def _roll(self, v):
@@ -460,7 +496,8 @@ class Game:
         self.rolls += 1
         self.last_roll = v
         if self.phase == ROLLOFF:
-            self._rolloff(v)
+            from .extras import rolloff
+            rolloff(self, v)
             return
         self.sixes = self.sixes + 1 if v == 6 else 0
         if v == 6 and self.sixes == 3 and r.three_sixes:
@@ -519,7 +556,7 @@ class Game:
         caps = self._captures(o, b)
         if old and b - 1 < old - 1 and b - 1 < r.track_len:
             ev.append("turned " + token_name(t))
-        self._last = (self.turn, t, v, old, b, tuple(caps))
+        self._last = (self.turn, t, v, old, b, caps)
         self._set(t, b)
         for u in caps:
             self._set(u, 0)
@@ -555,72 +592,6 @@ class Game:
             ev.append("bonus")          # one extra roll, however many reasons
             self.phase = ROLL
         else:
-            self._next_turn()
-
-    def _rolloff(self, v):
-        seats = self.rules.seats
-        s = self.turn
-        if self.rules.start == START_SIX:
-            if v == 6:
-                self._start(s)
-            else:
-                self._next_candidate(s)
-            return
-        if v > self.ro_best:
-            self.ro_best = v
-            self.ro_bestmask = 1 << s
-        elif v == self.ro_best:
-            self.ro_bestmask |= 1 << s
-        if not self._next_candidate(s, False):        # everyone has rolled
-            m = self.ro_bestmask
-            if m & (m - 1) == 0:
-                for w in seats:
-                    if m == 1 << w:
-                        self._start(w)
-                return
-            self.ro_mask = m                # a tie: the tied seats roll again
-            self.ro_best = self.ro_bestmask = 0
-            for w in seats:
-                if (m >> w) & 1:
-                    self.turn = w
-                    return
-
-    def _next_candidate(self, s, wrap=True):
-        seats = self.rules.seats
-        n = len(seats)
-        i = 0
-        while seats[i] != s:
-            i += 1
-        for k in range(1, n + (1 if wrap else 0)):
-            j = i + k
-            if not wrap and j >= n:
-                return False
-            w = seats[j % n]
-            if (self.ro_mask >> w) & 1:
-                self.turn = w
-                return True
-        return False
-
-    def _start(self, s):
-        self._ev.append("start " + SEAT_LETTERS[s])
-        self.ro_mask = self.ro_best = self.ro_bestmask = 0
-        self._begin_turn(s)
-
-    def _leave(self, s, term):
-        ev = self._ev
-        for t in range(s * 4, s * 4 + 4):
-            self._set(t, OFF)
-        self.out |= 1 << s
-        for t in range(s * 4, s * 4 + 4):
-            self.turn_start[t] = OFF        # a voided turn must not bring them back
-        ev.append(("resign " if term == 2 else "timeout ") + SEAT_LETTERS[s])
-        left = 0
-        for w in self.rules.seats:
-            if not (self.out >> w) & 1:
-                left |= 1 << w
-        if left & (left - 1) == 0:
-            self._win(left, term)
-        elif self.turn == s:
             self._next_turn()
 
     # ---- public actions -------------------------------------------------
@@ -678,52 +649,24 @@ class Game:
             self.timeout()
 
     def resign(self, seat):
-        from .rules import seat_of
-        s = seat_of(seat)
-        self._check_running("resign")
-        if not self.rules.can_resign:
-            raise IllegalMoveError("resign: not in %s with %d players (hand the seat to the computer)"
-                                   % (self.preset, len(self.seats)))
-        if s not in self.seats or (self.out >> s) & 1:
-            raise IllegalMoveError("resign: %s is not playing" % SEAT_LETTERS[s])
-        if self.phase == ROLLOFF:
-            raise IllegalMoveError("resign: wait until the roll-off has chosen who starts")
-        self._push_code(CODE_RESIGN + s)
+        from .extras import resign
+        resign(self, seat)
 
     def timeout(self):
         """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
-        self._check_running("timeout")
-        if not self.rules.deadline:
-            raise IllegalMoveError("timeout: this game has no deadline (option 'deadline')")
-        if self.phase == ROLLOFF:
-            raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts")
-        self._push_code(CODE_TIMEOUT + self.turn)
+        from .extras import timeout
+        timeout(self)
 
     def set_kind(self, seat, kind):
         """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
-        from .rules import seat_of
-        s = seat_of(seat)
-        if kind not in KINDS:
-            raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
-        if s not in self.seats:
-            raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
-        self.kinds[SEAT_LETTERS[s]] = kind
-        if self._started:           # before the first action it is part of the set-up
-            self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
-            self.transcript_length += 1
+        from .extras import set_kind
+        set_kind(self, seat, kind)
 
     def push_transcript_code(self, code):
         """Apply one transcript code (checked): an action, a take-back (121) or a seat
         hand-over (122..); returns its record line.  Replays a board's saved transcript."""
-        text = self.action_text(code)
-        if code == CODE_UNDO:
-            self.pop()
-        elif code >= CODE_KIND:
-            k = code - CODE_KIND
-            self.set_kind(k >> 2, KINDS[k & 3])
-        else:
-            self.push_code(code)
-        return text
+        from .extras import push_transcript_code
+        return push_transcript_code(self, code)
 
     def _push_code(self, code):
         n = self._ncodes

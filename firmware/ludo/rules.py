@@ -165,3 +165,34 @@ class Rules:
         self.can_resign = preset == "strict" or (preset == "classic" and len(seats) == 2)
         # strict publishes its list "so there is nothing to argue about": no take-backs
         self.can_undo = preset != "strict"
+
+        # tables for the engine's hot path
+        # sqt[seat << 6 | pos byte & 63]: track square of a token there, 255 off the track
+        tl = self.track_len
+        sqt = bytearray(256)
+        for i in range(256):
+            b = i & 63
+            sqt[i] = (self.entry[i >> 6] + b - 1) % 52 if 1 <= b <= tl else 255
+        self.sqt = sqt
+        # per seat: the seats whose stacks (held squares) it may not land on, its rivals,
+        # and the seat after it in turn order
+        bmask = bytearray(4)
+        rivm = bytearray(4)
+        after = bytearray(4)
+        n = len(seats)
+        for o in range(4):
+            if self.blocks == BLOCK_ALL:
+                bmask[o] = 15
+            elif self.blocks != BLOCK_NONE:
+                bmask[o] = 15 & ~(1 << o)
+            for s in range(4):
+                if rival[o * 4 + s]:
+                    rivm[o] |= 1 << s
+        for i in range(n):
+            after[seats[i]] = seats[(i + 1) % n]
+        self.bmask = bmask
+        self.rivm = rivm
+        self.after = after
+        # the plain movement rules: a move lands `roll` further on, or cannot be made
+        self.simple = not (self.impassable or self.mandatory_kill or self.rebound
+                           or self.blocks == BLOCK_ALL)

@@ -1,0 +1,141 @@
+"""What a plain game rarely needs, loaded on first use (the board's heap is small):
+the roll-off, resigning and timeouts, seat hand-overs, club's mandatory-kill door."""
+from .rules import SEAT_LETTERS, START_SIX, seat_of
+from .errors import IllegalMoveError, LudoError
+from .game import OFF, ROLLOFF, KINDS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
+
+
+def open_door_if_no_prey(g, s):
+    """Mandatory kill: a shut door opens once no rival stone can ever be killed again
+    (every rival stone is in its safe zone, home or lifted), or the game could never end."""
+    for o in (s, g.rules.partner[s]):
+        if o < 0 or (g.doors >> o) & 1:
+            continue
+        for t in range(16):
+            b = g.pos[t]
+            if g.rules.rival[o * 4 + (t >> 2)] and b != OFF and b <= g.rules.track_len:
+                break
+        else:
+            g.doors |= 1 << o
+            g._ev.append("door " + SEAT_LETTERS[o])
+
+
+def rolloff(g, v):
+    seats = g.rules.seats
+    s = g.turn
+    if g.rules.start == START_SIX:
+        if v == 6:
+            _start(g, s)
+        else:
+            _next_candidate(g, s)
+        return
+    if v > g.ro_best:
+        g.ro_best = v
+        g.ro_bestmask = 1 << s
+    elif v == g.ro_best:
+        g.ro_bestmask |= 1 << s
+    if not _next_candidate(g, s, False):        # everyone has rolled
+        m = g.ro_bestmask
+        if m & (m - 1) == 0:
+            for w in seats:
+                if m == 1 << w:
+                    _start(g, w)
+            return
+        g.ro_mask = m                # a tie: the tied seats roll again
+        g.ro_best = g.ro_bestmask = 0
+        for w in seats:
+            if (m >> w) & 1:
+                g.turn = w
+                return
+
+
+def _next_candidate(g, s, wrap=True):
+    seats = g.rules.seats
+    n = len(seats)
+    i = 0
+    while seats[i] != s:
+        i += 1
+    for k in range(1, n + (1 if wrap else 0)):
+        j = i + k
+        if not wrap and j >= n:
+            return False
+        w = seats[j % n]
+        if (g.ro_mask >> w) & 1:
+            g.turn = w
+            return True
+    return False
+
+
+def _start(g, s):
+    g._ev.append("start " + SEAT_LETTERS[s])
+    g.ro_mask = g.ro_best = g.ro_bestmask = 0
+    g._begin_turn(s)
+
+
+def leave(g, s, term):
+    ev = g._ev
+    for t in range(s * 4, s * 4 + 4):
+        g._set(t, OFF)
+    g.out |= 1 << s
+    for t in range(s * 4, s * 4 + 4):
+        g.turn_start[t] = OFF        # a voided turn must not bring them back
+    ev.append(("resign " if term == 2 else "timeout ") + SEAT_LETTERS[s])
+    left = 0
+    for w in g.rules.seats:
+        if not (g.out >> w) & 1:
+            left |= 1 << w
+    if left & (left - 1) == 0:
+        g._win(left, term)
+    elif g.turn == s:
+        g._next_turn()
+
+
+def resign(g, seat):
+    """Seat `seat` resigns (strict, and classic with two players)."""
+    s = seat_of(seat)
+    g._check_running("resign")
+    if not g.rules.can_resign:
+        raise IllegalMoveError("resign: not in %s with %d players (hand the seat to the computer)"
+                               % (g.preset, len(g.seats)))
+    if s not in g.seats or (g.out >> s) & 1:
+        raise IllegalMoveError("resign: %s is not playing" % SEAT_LETTERS[s])
+    if g.phase == ROLLOFF:
+        raise IllegalMoveError("resign: wait until the roll-off has chosen who starts")
+    g._push_code(CODE_RESIGN + s)
+
+
+def timeout(g):
+    """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
+    g._check_running("timeout")
+    if not g.rules.deadline:
+        raise IllegalMoveError("timeout: this game has no deadline (option 'deadline')")
+    if g.phase == ROLLOFF:
+        raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts")
+    g._push_code(CODE_TIMEOUT + g.turn)
+
+
+def set_kind(g, seat, kind):
+    """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
+    s = seat_of(seat)
+    if kind not in KINDS:
+        raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
+    if s not in g.seats:
+        raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
+    g.kinds[SEAT_LETTERS[s]] = kind
+    if g._started:           # before the first action it is part of the set-up
+        g._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
+        g.transcript_length += 1
+
+
+def push_transcript_code(g, code):
+    """Apply one transcript code (checked): an action, a take-back (121) or a seat
+    hand-over (122..); returns its record line.  Replays a board's saved transcript."""
+    text = g.action_text(code)
+    if code == CODE_UNDO:
+        g.pop()
+    elif code >= CODE_KIND:
+        k = code - CODE_KIND
+        g.set_kind(k >> 2, KINDS[k & 3])
+    else:
+        g.push_code(code)
+    return text
