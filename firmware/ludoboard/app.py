@@ -25,7 +25,6 @@ CODE_KIND = 122
 COMPUTER_ROLL_MS = 900      # a computer seat rolls by itself after this pause
 MAP_CHECK_MS = 300          # per pixel while walking the strip
 DEADLINE_WARN_MS = 10000    # the seat's yard blinks fast this long before its deadline
-REPLAY_FEED_EVERY = 64      # feed the watchdog while replaying a long save
 ANIM_WRAP_MS = 1 << 24
 
 
@@ -54,6 +53,7 @@ class App(Controls):
         self.can_leave = False      # the menu's back on its first page returns to a game
         self.game = None
         self.hand = False           # dice entered by hand
+        self.rolled = False         # the game's own dice were rolled (its seed goes in the footer)
         self.mode = MENU
         self.where = bytearray(16)      # each token's place in the game
         self.physical = bytearray(16)   # where the tokens stand on the table
@@ -130,31 +130,9 @@ class App(Controls):
     # -- start-up --------------------------------------------------------
     def resume(self):
         """Take up the saved game, if any: replay its transcript and show the position (CHECK)."""
-        header = self.saves.load()
-        if header is None:
-            return
-        try:
-            g = session.game_from_header(header)
-        except (ValueError, KeyError, TypeError) as exc:
-            self.saves.error = "save: cannot restart its game (%s)" % exc
-            return
-        saves = self.saves
-        for i in range(saves.count):
-            try:
-                g.push_transcript_code(saves.code_at(i))
-            except ValueError:
-                saves.truncate(i)
-                saves.error = "save: action %d does not fit the game; resumed before it" % (i + 1)
-                break
-            if i % REPLAY_FEED_EVERY == 0:
-                self.hw.feed()
-        self.game = g
-        self.hand = header.get("dice") == "hand"
-        self.can_leave = True
-        self.refresh()
-        self.last_origin = places.NONE
-        self.mode = CHECK
-        self.computers_needed()
+        from .begin import resume
+        resume(self)
+        drop("ludoboard.begin")
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -322,7 +300,7 @@ class App(Controls):
                                           g.last_events if code < CODE_UNDO else ()))
         if g.is_over():
             if link.connected:
-                link.send(session.end_line(g, g.transcript_length + 1))
+                link.send(session.end_line(g, g.transcript_length + 1, self.rolled))
             self.mode = OVER
         self.refresh()
         if code >= CODE_KIND or self.mode == OVER:
@@ -380,6 +358,8 @@ class App(Controls):
     def do_roll(self, value):
         g = self.game
         v = g.roll(value)
+        if value is None:
+            self.rolled = True
         self.committed(v if value is None else 8 + v, None)
 
     def do_move(self, index):
@@ -433,28 +413,11 @@ class App(Controls):
 
     def start_game(self, preset, count, options, kinds, hand, seed=None):
         """A new game (abandoning the one in progress); raises ValueError if it cannot be played."""
-        if not players.available():
-            kinds = {}
-        now = self.clock_now()
-        g = session.new_game(preset, count, options, seed, now, kinds)
-        old = self.game
-        link = self.link
-        if old is not None and not old.is_over() and link.connected:
-            link.send(session.end_line(old, old.transcript_length + 1))
-        self.game = g
-        self.hand = hand
-        if not self.saves.start(session.save_header(g, hand)):
-            print(self.saves.error)
-        if link.connected:
-            link.send(session.start_line(g))
-        self.can_leave = True
-        self.close_menu()
-        self.computers_needed()
-        self.last_origin = places.NONE
-        self.turn_seat = -1
-        self.mode = PLAY
-        self.refresh()
-        self.settle()
+        from .begin import start_game
+        try:
+            start_game(self, preset, count, options, kinds, hand, seed)
+        finally:
+            drop("ludoboard.begin")
 
     # -- the lights ------------------------------------------------------
     def compose(self):

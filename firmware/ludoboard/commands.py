@@ -101,6 +101,13 @@ def _drop_text():
     drop("ludo.notation")
 
 
+def _begin():
+    """begin.py for one line (the start line, the record header), dropped again at once."""
+    from . import begin, drop
+    drop("ludoboard.begin")
+    return begin
+
+
 def _resend(app, args):
     g = app.game
     if g is None or args["game"] != g.game_id:
@@ -127,7 +134,7 @@ def _event_lines(app, g, first, last, ended):
     """Events first..last of game g, re-derived from its transcript (a generator)."""
     codes = g.transcript
     if first == 0:
-        yield session.start_line(g)
+        yield _begin().start_line(g)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
@@ -150,7 +157,7 @@ def _record_lines(app, g, ended):
     dumps = session.dumps
     gid = g.game_id
     n = 0
-    yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(session.record_header(g))})
+    yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(_begin().record_header(g))})
     scratch = _scratch_of(g)
     codes = g.transcript
     for i in range(len(codes)):

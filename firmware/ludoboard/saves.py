@@ -12,9 +12,7 @@ erased bytes (no flash erase).  Starting a game or compacting (when the
 entries reach the end of the sector, they are packed one byte each under one
 CRC) rewrites the whole sector in one write.
 """
-import json
-
-from ludo import dumps
+from .session import dumps
 
 MAGIC = b"L1"
 FEED_EVERY = 256            # feed the watchdog this often while scanning
@@ -71,69 +69,12 @@ class Saves:
     # -- reading ---------------------------------------------------------
     def load(self):
         """Read the save: the header dict (and self.count) or None when there is none."""
-        self.header = None
-        self.count = 0
-        nvm = self.nvm
-        if nvm is None:
-            return None
-        if nvm[0] != MAGIC[0] or nvm[1] != MAGIC[1]:
-            if nvm[0] != 0xFF or nvm[1] != 0xFF:
-                self.error = "save: not a Ludo save (ignored)"
-            return None
-        hlen = nvm[2] | (nvm[3] << 8)
-        if hlen < 2 or 6 + hlen + 2 > self.size:
-            self.error = "save: header length %d is impossible (save ignored)" % hlen
-            return None
-        at = 4 + hlen
-        if crc16(nvm, 4, at) != nvm[at] | (nvm[at + 1] << 8):
-            self.error = "save: header is corrupt (save ignored)"
-            return None
+        from .begin import load
+        from . import drop
         try:
-            header = json.loads(bytes(nvm[4:at]).decode())
-            packed = header["packed"]
-            game = header["game"]
-            salt = int(game[:2], 16)
-        except (ValueError, KeyError, TypeError):
-            self.error = "save: header is unreadable (save ignored)"
-            return None
-        at += 2
-        if not isinstance(packed, int) or packed < 0 or at + packed + 2 > self.size:
-            self.error = "save: packed length is impossible (save ignored)"
-            return None
-        end = at + packed
-        if crc16(nvm, at, end) != nvm[end] | (nvm[end + 1] << 8):
-            self.error = "save: packed actions are corrupt (save ignored)"
-            return None
-        self.header = header
-        self.packed = packed
-        self.salt = salt
-        self.entries_at = end + 2
-        self._scan()
-        return header
-
-    def _scan(self):
-        nvm = self.nvm
-        n = self.packed
-        at = self.entries_at
-        while at + 1 < self.size:
-            code = nvm[at]
-            check = nvm[at + 1]
-            if code == 0xFF and check == 0xFF:
-                break
-            if code == 0 or code == 0xFF or check != entry_check(code, n, self.salt):
-                self.dirty = True
-                self.error = "save: entry %d is torn or corrupt; resumed from the %d before it" % (n, n)
-                break
-            n += 1
-            at += 2
-            if self.feed is not None and n % FEED_EVERY == 0:
-                self.feed()
-        self.count = n
-        if not self.dirty:
-            for i in range(at, self.size):
-                if nvm[i] != 0xFF:
-                    self.dirty = True
-                    break
+            return load(self)
+        finally:
+            drop("ludoboard.begin")
 
     def code_at(self, n):
         """The n-th saved action code (0-based)."""

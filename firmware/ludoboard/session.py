@@ -18,26 +18,6 @@ import ludo
 SEATS = "RGYB"
 
 
-def new_game(preset, players, options, seed, start, kinds):
-    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
-    for letter in sorted(kinds):
-        g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
-    return g
-
-
-def save_header(g, hand):
-    """What the saves keep to start the same game again (the seed stays on the board)."""
-    return {"dice": "hand" if hand else "device", "game": g.game_id, "kinds": dict(g.start_kinds),
-            "options": dict(g.options), "packed": 0, "players": players_text(g),
-            "preset": g.preset, "seed": "%d" % g.seed, "start": g.start_time}
-
-
-def game_from_header(h):
-    """The game a saved header starts (ValueError / KeyError / TypeError if it cannot)."""
-    return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
-                    h.get("kinds") or {})
-
-
 def players_text(g):
     return "".join(SEATS[s] for s in g.seats)
 
@@ -63,27 +43,25 @@ def dumps(obj):
     return ludo.dumps(obj)
 
 
-def record_header(g):
-    """The record header (ludo.record's header_of), with the kinds the game started with."""
-    h = {"format": "ludo-record/1", "game": g.game_id, "preset": g.preset, "players": players_text(g),
-         "options": dict(g.options), "commitment": g.commitment, "start": g.start_time,
-         "kinds": dict(g.start_kinds)}
-    if g.root_position:
-        h["position"] = g.root_position
-    return h
+def footer(g, rolled=None):
+    """The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while
+    unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the transcript)."""
+    result, seed, termination = _footer(g, rolled)
+    return {"result": result, "seed": seed, "termination": termination}
 
 
-def footer(g):
-    """The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while unfinished."""
+def _footer(g, rolled):
     out = g.outcome()
-    seed = None
-    if g.seed is not None:
+    if rolled is None:
+        rolled = False
         for c in g.transcript:
             if c < 8:               # a roll of the game's own dice: its seed is worth revealing
-                seed = "%d" % g.seed
+                rolled = True
                 break
-    return {"result": out.result() if out else "*", "termination": out.termination if out else "abandoned",
-            "seed": seed}
+    seed = "%d" % g.seed if rolled and g.seed is not None else None
+    if out is None:
+        return "*", seed, "abandoned"
+    return out.result(), seed, out.termination
 
 
 def move_text(g, m):
@@ -108,10 +86,6 @@ def _square(r, o, p):
     return "c"
 
 
-def start_line(g):
-    return dumps({"ev": "start", "game": g.game_id, "header": record_header(g), "seq": 0})
-
-
 def action_line(g, seq, text, events):
     for e in events:
         if not _plain(e):
@@ -121,8 +95,10 @@ def action_line(g, seq, text, events):
         ",".join('"' + e + '"' for e in events), g.game_id, dumps(text), seq, SEATS[g.turn])
 
 
-def end_line(g, seq):
-    return dumps({"ev": "end", "footer": footer(g), "game": g.game_id, "seq": seq})
+def end_line(g, seq, rolled=None):
+    result, seed, termination = _footer(g, rolled)
+    return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
+        result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 
 
 def last_seq(g, ended):

@@ -45,6 +45,7 @@ BANNER_MS = (0, 450, 1300, 1300, 1600, 2200, 1600, 1100, 1400, 1600, 4000)
 DIE = places.DIE
 X_MASK = 0b1101011          # d1 d2 d4 d6 d7: a cross
 ROW_MASK = 0b0011100        # d3 d4 d5: a dash
+_FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
 
 
 
@@ -59,10 +60,10 @@ def die_mask(scene, mask, rgb):
 def die_cycle(scene, masks, rgb, period):
     """The die cycles through up to four faces (bit masks), one colour."""
     n = len(masks)
+    c = _FACE
     for k in range(7):
-        c = [rgb if (masks[i] >> k) & 1 else 0 for i in range(n)]
-        while len(c) < 4:
-            c.append(-1)
+        for i in range(4):
+            c[i] = -1 if i >= n else rgb if (masks[i] >> k) & 1 else 0
         scene.cycle(DIE + k, period, 0, 0, c[0], c[1], c[2], c[3])
 
 
