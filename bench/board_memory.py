@@ -5,13 +5,16 @@ Prints:
 - the largest heap retained at any point of a whole 4-player game, and the
   largest allocation of one button press, whose sum bounds the peak heap
   (target: under 64 KB, half of what a Pico W leaves free);
-- bytes allocated per idle animation frame (target: 0) and per press.
+- bytes allocated per idle animation frame (target: 0) and per press;
+- the same bound for a game with a computer seat (Hard, default Blue) in which
+  the people ask for the coach's hint (long press on select) every few moves:
+  the computer players' code and their search are then on the heap too.
 
 MicroPython's GC frees nothing inside one running call, so retained memory is
 read at the start of separate calls; allocation is a gc.mem_alloc difference
 with the collector disabled.
 
-    python bench/board_memory.py [--preset classic] [--players 4] [--seed 7]
+    python bench/board_memory.py [--preset classic] [--players 4] [--seed 7] [--computer B] [--hint-every 5]
 """
 import argparse
 import os
@@ -49,7 +52,7 @@ MEASURE = "gc.collect()\nprint(gc.mem_alloc() - base)\n"
 MAKE_APP = """
 h = hw.Hardware(hw.load_settings())
 app = App(h)
-sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d}\\n')
+sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d%(kinds)s}\\n')
 for i in range(5):
     app.step()
 sim.data.from_board = bytearray()
@@ -70,6 +73,19 @@ def next_key():
     return 2
 
 worst = [0, 0, 0]       # largest press allocation, total, presses
+hint_every = %(hint_every)d     # 0: never; else every n-th choice of a person: the coach's hint first
+choices = [0]
+
+def hint_due(k):
+    if k != 1 or not hint_every or app.is_computer():
+        return False
+    choices[0] += 1
+    return choices[0] %% hint_every == 0
+
+def hint():
+    app.on_press(1, True)       # long press on select
+    for i in range(20):
+        app.step()
 """
 PLAY = """
 gc.collect()
@@ -78,9 +94,13 @@ for i in range(%(n)d):
     if app.game.is_over():
         break
     k = next_key()
+    h = hint_due(k)
     gc.disable()
     a = gc.mem_alloc()
-    press(k)
+    if h:
+        hint()
+    else:
+        press(k)
     d = gc.mem_alloc() - a
     gc.enable()
     if d > worst[0]:
@@ -100,6 +120,7 @@ while app.mode != 2 or app.fixing() or not app.game.needs_roll() and not app.gam
     press(next_key())
 for i in range(300):          # 3 s: banners of the last action are over
     app.step()
+before = frames = d = a = 0   # the globals exist before measuring (a new one may grow the dict)
 gc.disable()
 a = gc.mem_alloc()
 frames = 0
@@ -114,19 +135,15 @@ print(d, frames, app.animated)
 """
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--preset", default="classic")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int, default=7)
-    args = p.parse_args(argv)
-    reason = mpharness.unavailable_reason()
-    if reason:
-        print("board_memory: MicroPython unavailable: %s" % reason)
-        return 1
+def run_game(args, kinds, hint_every):
+    """Plays one game; returns its figures (a dict)."""
     drive = tempfile.mkdtemp(prefix="ludo-drive-")
     shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
-    params = {"drive": drive, "preset": args.preset, "players": args.players, "seed": args.seed}
+    kinds_json = ""
+    if kinds:
+        kinds_json = ',"kinds":{%s}' % ",".join('"%s":"%s"' % (k, kinds[k]) for k in sorted(kinds))
+    params = {"drive": drive, "preset": args.preset, "players": args.players, "seed": args.seed,
+              "kinds": kinds_json, "hint_every": hint_every}
     mp = mpharness.MicroPython(mounts=[STUBS, os.path.join(ROOT, "firmware"), drive])
     try:
         mp.run(SETUP % params, reset=True)
@@ -144,22 +161,47 @@ def main(argv=None):
             over = out[1] == "1"
             worst, total, presses, actions = int(out[2]), int(out[3]), int(out[4]), int(out[5])
         retained.append(int(mp.run(MEASURE, keep_globals=True)))
-        idle_bytes, idle_frames, animated = mp.run(IDLE, keep_globals=True).split()
+        idle_bytes, idle_frames, animated = mp.run(IDLE, keep_globals=True).split()[:3]
     finally:
         mp.close()
         shutil.rmtree(drive, ignore_errors=True)
-    peak = max(retained) + worst
-    print("board app under MicroPython: %s, %d players, seed %d (%d actions, %d presses)"
-          % (args.preset, args.players, args.seed, actions, presses))
-    print("  code retained (ludo, ludoboard, hw)           %7d bytes" % code)
-    print("  app state after start (retained)                %7d bytes" % (with_app - code))
-    print("  largest retained through the game               %7d bytes" % max(retained))
-    print("  largest allocation of one press                 %7d bytes" % worst)
+    return {"code": code, "state": with_app - code, "retained": max(retained), "worst": worst,
+            "peak": max(retained) + worst, "average": total // max(presses, 1), "presses": presses,
+            "actions": actions, "idle_bytes": int(idle_bytes), "idle_frames": int(idle_frames)}
+
+
+def report(title, f):
+    print(title)
+    print("  code retained (ludo, ludoboard, hw)             %7d bytes" % f["code"])
+    print("  app state after start (retained)                %7d bytes" % f["state"])
+    print("  largest retained through the game               %7d bytes" % f["retained"])
+    print("  largest allocation of one press                 %7d bytes" % f["worst"])
     print("  peak heap bound (largest retained + press)      %7d bytes  (target < 65536) %s"
-          % (peak, "OK" if peak < 65536 else "OVER"))
-    print("  allocated per press, average                    %7d bytes" % (total // max(presses, 1)))
-    print("  idle animation: %s frames in 400 loop passes, %s bytes allocated -> %.1f bytes/frame (target 0)"
-          % (idle_frames, idle_bytes, int(idle_bytes) / max(int(idle_frames), 1)))
+          % (f["peak"], "OK" if f["peak"] < 65536 else "OVER"))
+    print("  allocated per press, average                    %7d bytes" % f["average"])
+    print("  idle animation: %d frames in 400 loop passes, %d bytes allocated -> %.1f bytes/frame (target 0)"
+          % (f["idle_frames"], f["idle_bytes"], f["idle_bytes"] / max(f["idle_frames"], 1)))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--preset", default="classic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--computer", default="B", help="seat letter played by Hard in the second game ('' = skip it)")
+    p.add_argument("--hint-every", type=int, default=5, help="coach's hint at every n-th choice of a person")
+    args = p.parse_args(argv)
+    reason = mpharness.unavailable_reason()
+    if reason:
+        print("board_memory: MicroPython unavailable: %s" % reason)
+        return 1
+    f = run_game(args, None, 0)
+    report("board app under MicroPython: %s, %d players, seed %d, all people (%d actions, %d presses)"
+           % (args.preset, args.players, args.seed, f["actions"], f["presses"]), f)
+    if args.computer:
+        c = run_game(args, {args.computer: "hard"}, args.hint_every)
+        report("same, seat %s played by Hard, the coach's hint at every %d-th choice (%d actions, %d presses)"
+               % (args.computer, args.hint_every, c["actions"], c["presses"]), c)
     return 0
 
 
