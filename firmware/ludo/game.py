@@ -421,7 +421,22 @@ class Game:
         """The legal moves now, built once per position (iterating allocates nothing)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple([self._move_of(c) for c in self._gen()])
+            codes = self._gen()
+            dests = self._legal_dests
+            r = self.rules
+            seat = self.turn
+            pos = self.pos
+            moves = []
+            for k in range(len(codes)):
+                c = codes[k]
+                if c == CODE_PASS:
+                    moves.append(self._move_of(c))
+                else:
+                    t = (c - CODE_MOVE) // 6
+                    b = dests[k]
+                    moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1,
+                                      self._captures(t >> 2, b), c))
+            legal = self._legal = tuple(moves)
         return legal
 
     def needs_roll(self):
@@ -436,15 +451,11 @@ class Game:
 
     # ---- applying actions -----------------------------------------------
     def _next_turn(self):
-        seats = self.rules.seats
-        n = len(seats)
-        i = 0
-        while seats[i] != self.turn:
-            i += 1
-        for k in range(1, n + 1):
-            s = seats[(i + k) % n]
-            if not (self.out >> s) & 1:
-                break
+        after = self.rules.after
+        s = after[self.turn]
+        out = self.out
+        while (out >> s) & 1 and s != self.turn:
+            s = after[s]
         self._begin_turn(s)
 
     def _begin_turn(self, s):
@@ -489,7 +500,7 @@ class Game:
         else:
             from .extras import leave
             leave(self, code - CODE_TIMEOUT, 3)
-        self.last_events = tuple(ev)
+        self.last_events = tuple(ev) if ev else ()
 
     def _roll(self, v):
         r = self.rules
@@ -605,9 +616,10 @@ class Game:
             self._check_running("roll")
             raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
         if value is None:
-            if self._dice is None:
+            dice = self._dice
+            if dice is None:
                 raise IllegalMoveError("roll: this game's seed is unknown; enter the die's value")
-            code = self._dice.roll(self.rolls)
+            code = dice.roll(self.rolls)
         else:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise IllegalMoveError("roll: a die shows 1 to 6, not %r" % (value,))
@@ -619,7 +631,10 @@ class Game:
         """Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass')."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not isinstance(move, Move) or move.code not in self._gen():
+        codes = self._legal_codes
+        if codes is None:
+            codes = self._gen()
+        if not isinstance(move, Move) or move.code not in codes:
             self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
         self._push_code(move.code)
@@ -670,15 +685,8 @@ class Game:
 
     def _push_code(self, code):
         n = self._ncodes
-        if n and n % SNAP_EVERY == 0:
-            at = (n // SNAP_EVERY) * self._SNAP
-            if len(self._snaps) > at:
-                self._snaps[at:at + self._SNAP] = self._snapshot()
-            else:
-                self._snaps.extend(self._snapshot())
-        if not self._started:
-            self._started = True
-            self.start_kinds = dict(self.kinds)
+        if not n % SNAP_EVERY:
+            self._mark(n)
         if n < len(self._codes):
             self._codes[n] = code
         else:
@@ -688,6 +696,18 @@ class Game:
             self._trans.append(code)
         self.transcript_length += 1
         self._apply(code)
+
+    def _mark(self, n):
+        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
+        if n:
+            at = (n // SNAP_EVERY) * self._SNAP
+            if len(self._snaps) > at:
+                self._snaps[at:at + self._SNAP] = self._snapshot()
+            else:
+                self._snaps.extend(self._snapshot())
+        if not self._started:
+            self._started = True
+            self.start_kinds = dict(self.kinds)
 
     def pop(self):
         """Take back the last action; returns its text."""
