@@ -482,7 +482,21 @@ class Game:
         self._legal = self._legal_codes = None
         self._last = None
         if code < 16:
-            self._roll(code & 7)
+            v = code & 7
+            r = self.rules
+            if self.phase == ROLL and not r.pool and (v != 6 or self.sixes != 2 or not r.three_sixes):
+                # the common roll, inlined (_roll has every case)
+                self.rolls += 1
+                self.last_roll = v
+                self.sixes = self.sixes + 1 if v == 6 else 0
+                self.pend[0] = v
+                self.npend = 1
+                self.phase = MOVE
+                if not self._gen():
+                    ev.append("pass")
+                    self._end_unused(v)
+            else:
+                self._roll(v)
         elif code < CODE_PASS:
             t = (code - CODE_MOVE) // 6
             v = (code - CODE_MOVE) % 6 + 1
