@@ -64,15 +64,6 @@ DEFAULTS = {
     "LUDO_PIXEL_MAP": "pixelmap.json",
     "LUDO_MAP_CHECK": 0,
 }
-# (lowest, highest) for the integer settings
-LIMITS = {
-    "LUDO_PIXEL_COUNT": (1, 1024),
-    "LUDO_BRIGHTNESS": (0, 100),
-    "LUDO_CURRENT_BUDGET_MA": (0, 100000),
-    "LUDO_MAP_CHECK": (0, 1),
-}
-
-
 def ticks_diff(a: int, b: int) -> int:
     """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""
     return ((a - b + TICKS_HALF) & TICKS_MASK) - TICKS_HALF
@@ -83,63 +74,14 @@ def ticks_add(a: int, delta: int) -> int:
     return (a + delta) & TICKS_MASK
 
 
-def _read_settings_toml(path: str = "settings.toml") -> "Dict[str, str]":
-    """Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml."""
-    found = {}  # type: Dict[str, str]
-    try:
-        with open(path) as f:
-            lines = f.read().split("\n")
-    except OSError:
-        return found
-    for line in lines:
-        line = line.strip()
-        if not line or line[0] == "#" or "=" not in line:
-            continue
-        key, value = line.split("=", 1)
-        value = value.strip()
-        if value[:1] == '"':
-            value = value[1:value.find('"', 1)]
-        elif "#" in value:
-            value = value[:value.find("#")].strip()
-        found[key.strip()] = value
-    return found
-
-
 def load_settings() -> "Dict[str, Any]":
-    """The LUDO_* settings: strings, and ints where the default is an int.
-
-    A bad value is reported on the console in one line and its default used.
-    """
-    getenv = getattr(os, "getenv", None)
-    table = None
-    settings = {}  # type: Dict[str, Any]
-    for key in sorted(DEFAULTS):
-        default = DEFAULTS[key]
-        if getenv is not None:
-            raw = getenv(key)
-        else:
-            if table is None:
-                table = _read_settings_toml()
-            raw = table.get(key)
-        if raw is None:
-            settings[key] = default
-            continue
-        text = str(raw).strip()   # 8.x-10.1 give ints, 10.2+ strings: parse ourselves
-        if not isinstance(default, int):
-            settings[key] = text
-            continue
-        try:
-            value = int(text)
-        except ValueError:
-            print("settings.toml: %s = %r is not a whole number; using %d" % (key, text, default))
-            value = default
-        low, high = LIMITS[key]
-        if not low <= value <= high:
-            print("settings.toml: %s = %d is outside %d..%d; using %d"
-                  % (key, value, low, high, min(max(value, low), high)))
-            value = min(max(value, low), high)
-        settings[key] = value
-    return settings
+    """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
+    loaded only for this: a bad value is reported on the console in one line and its default used)."""
+    from ludoboard import drop, settings
+    try:
+        return settings.load(DEFAULTS, getattr(os, "getenv", None))
+    finally:
+        drop("ludoboard.settings")
 
 
 def _pin(name: str, setting: str) -> "Any":
