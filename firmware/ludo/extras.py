@@ -1,7 +1,7 @@
 """What a plain game rarely needs, loaded on first use (the board's heap is small):
-the roll-off, resigning and timeouts, seat hand-overs, club's mandatory-kill door."""
+the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a transcript."""
 from .rules import SEAT_LETTERS, START_SIX, seat_of
-from .errors import IllegalMoveError, LudoError
+from .errors import IllegalMoveError
 from .game import OFF, ROLLOFF, KINDS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
 
 
@@ -112,19 +112,6 @@ def timeout(g):
     if g.phase == ROLLOFF:
         raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts")
     g._push_code(CODE_TIMEOUT + g.turn)
-
-
-def set_kind(g, seat, kind):
-    """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
-    s = seat_of(seat)
-    if kind not in KINDS:
-        raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
-    if s not in g.seats:
-        raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
-    g.kinds[SEAT_LETTERS[s]] = kind
-    if g._started:           # before the first action it is part of the set-up
-        g._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
-        g.transcript_length += 1
 
 
 def push_transcript_code(g, code):

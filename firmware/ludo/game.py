@@ -7,7 +7,7 @@ replays the few actions after it.
 """
 from .rules import (Rules, SEAT_LETTERS, BLOCK_ALL, SIXES_VOID,
                     START_FIRST)
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, LudoError
 from .dice import Dice, commitment, new_seed
 
 # phases
@@ -29,7 +29,7 @@ KINDS = ("human", "easy", "medium", "hard")
 _ZERO_OCC = bytes(52 * 4)
 _ZERO_SQUARES = bytes(52)
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
-SNAP_EVERY = 32
+SNAP_EVERY = 64
 # club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut
 # at this many rolls (one turn in 46656 would reach it) and they are spent
 MAX_PENDING = 6
@@ -175,13 +175,24 @@ class Game:
         self._last = None
 
     # ---- state snapshot -------------------------------------------------
+    _SNAP = 16 + 16 + MAX_PENDING + 16
+
     def _snapshot(self):
-        return bytes(self.pos) + bytes(self.turn_start) + bytes(self.pend) + bytes((
+        buf = bytearray(self._SNAP)
+        self._write(buf, 0)
+        return bytes(buf)
+
+    def _write(self, buf, off):
+        """Write the snapshot into buf (long enough) at off."""
+        buf[off:off + 16] = self.pos
+        buf[off + 16:off + 32] = self.turn_start
+        b = off + 32 + MAX_PENDING
+        buf[off + 32:b] = self.pend
+        rolls = self.rolls
+        buf[b:b + 16] = bytes((
             self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
             self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term,
-            self.rolls & 255, (self.rolls >> 8) & 255, (self.rolls >> 16) & 255, self.last_roll))
-
-    _SNAP = 16 + 16 + MAX_PENDING + 16
+            rolls & 255, (rolls >> 8) & 255, (rolls >> 16) & 255, self.last_roll))
 
     def _restore(self, buf, off):
         self.pos[:] = buf[off:off + 16]
@@ -260,12 +271,6 @@ class Game:
             if not (r.entry_mask >> v) & 1 or self._blocked(o, r.entry[o]):
                 return 0
             return 1
-        if r.simple:
-            d = b + v
-            if b > r.home or d > r.home + 1:
-                return 0
-            sq = self._sqt[o << 6 | d]
-            return 0 if sq != 255 and self.held[sq] & r.bmask[o] else d
         p = b - 1
         if b == OFF or p >= r.home:
             return 0
@@ -426,16 +431,23 @@ class Game:
             r = self.rules
             seat = self.turn
             pos = self.pos
+            sqt = self._sqt
+            anym = self.anym
             moves = []
             for k in range(len(codes)):
                 c = codes[k]
                 if c == CODE_PASS:
                     moves.append(self._move_of(c))
+                    continue
+                t = (c - CODE_MOVE) // 6
+                b = dests[k]
+                o = t >> 2
+                sq = sqt[o << 6 | b]
+                if sq == 255 or not anym[sq] & r.rivm[o] or r.safe[sq]:
+                    caps = ()
                 else:
-                    t = (c - CODE_MOVE) // 6
-                    b = dests[k]
-                    moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1,
-                                      self._captures(t >> 2, b), c))
+                    caps = self._captures(o, b)
+                moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1, caps, c))
             legal = self._legal = tuple(moves)
         return legal
 
@@ -456,7 +468,14 @@ class Game:
         out = self.out
         while (out >> s) & 1 and s != self.turn:
             s = after[s]
-        self._begin_turn(s)
+        if self.rules.mandatory_kill:
+            self._begin_turn(s)
+            return
+        self.turn = s               # _begin_turn, inlined
+        self.phase = ROLL
+        self.sixes = self.npend = 0
+        self.turn_start[:] = self.pos
+        self.ts_doors = self.doors
 
     def _begin_turn(self, s):
         self.turn = s
@@ -578,7 +597,11 @@ class Game:
         ev = self._ev
         o = t >> 2
         old = self.pos[t]
-        caps = self._captures(o, b)
+        sq = self._sqt[o << 6 | b & 63]
+        if sq == 255 or not self.anym[sq] & r.rivm[o] or r.safe[sq]:
+            caps = ()               # the usual case: nobody to capture there
+        else:
+            caps = self._captures(o, b)
         if old and b - 1 < old - 1 and b - 1 < r.track_len:
             ev.append("turned " + token_name(t))
         self._last = (self.turn, t, v, old, b, caps)
@@ -638,7 +661,8 @@ class Game:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise IllegalMoveError("roll: a die shows 1 to 6, not %r" % (value,))
             code = 8 + value
-        self._push_code(code)
+        self._record(code)
+        self._apply(code)
         return code & 7
 
     def push(self, move):
@@ -651,7 +675,9 @@ class Game:
         if not isinstance(move, Move) or move.code not in codes:
             self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
-        self._push_code(move.code)
+        code = move.code
+        self._record(code)
+        self._apply(code)
 
     def push_code(self, code):
         """Apply one action code (docs/api.md), checked for legality."""
@@ -688,8 +714,16 @@ class Game:
 
     def set_kind(self, seat, kind):
         """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
-        from .extras import set_kind
-        set_kind(self, seat, kind)
+        from .rules import seat_of
+        s = seat_of(seat)
+        if kind not in KINDS:
+            raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
+        if s not in self.seats:
+            raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
+        self.kinds[SEAT_LETTERS[s]] = kind
+        if self._started:           # before the first action it is part of the set-up
+            self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
+            self.transcript_length += 1
 
     def push_transcript_code(self, code):
         """Apply one transcript code (checked): an action, a take-back (121) or a seat
@@ -698,6 +732,11 @@ class Game:
         return push_transcript_code(self, code)
 
     def _push_code(self, code):
+        self._record(code)
+        self._apply(code)
+
+    def _record(self, code):
+        """Put an action on the stack (and the transcript)."""
         n = self._ncodes
         if not n % SNAP_EVERY:
             self._mark(n)
@@ -709,16 +748,14 @@ class Game:
         if self._trans is not None:
             self._trans.append(code)
         self.transcript_length += 1
-        self._apply(code)
 
     def _mark(self, n):
         """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
         if n:
             at = (n // SNAP_EVERY) * self._SNAP
-            if len(self._snaps) > at:
-                self._snaps[at:at + self._SNAP] = self._snapshot()
-            else:
-                self._snaps.extend(self._snapshot())
+            if len(self._snaps) <= at:
+                self._snaps.extend(bytes(self._SNAP))
+            self._write(self._snaps, at)
         if not self._started:
             self._started = True
             self.start_kinds = dict(self.kinds)
@@ -812,6 +849,9 @@ class Game:
     # ---- search: for computer players, on a copy of the game ---------------
     def state(self, into=None):
         """The whole position as bytes (into a preallocated bytearray, if given)."""
+        if into is not None and len(into) == self._SNAP:
+            self._write(into, 0)        # no allocation: search calls this often
+            return into
         snap = self._snapshot()
         if into is None:
             return snap

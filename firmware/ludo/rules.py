@@ -169,10 +169,10 @@ class Rules:
         # tables for the engine's hot path
         # sqt[seat << 6 | pos byte & 63]: track square of a token there, 255 off the track
         tl = self.track_len
-        sqt = bytearray(256)
-        for i in range(256):
-            b = i & 63
-            sqt[i] = (self.entry[i >> 6] + b - 1) % 52 if 1 <= b <= tl else 255
+        ring = bytes(range(52)) * 2
+        sqt = bytearray()
+        for e in self.entry:        # slices, not a loop over 256 entries: a game starts fast
+            sqt += b"\xff" + ring[e:e + tl] + b"\xff" * (63 - tl)
         self.sqt = sqt
         # per seat: the seats whose stacks (held squares) it may not land on, its rivals,
         # and the seat after it in turn order
