@@ -452,7 +452,7 @@ class Game:
         return legal
 
     def needs_roll(self):
-        return self.phase == ROLL or self.phase == ROLLOFF
+        return not self.phase & 1      # ROLL and ROLLOFF are even
 
     def is_over(self):
         return self.phase == OVER
@@ -661,7 +661,18 @@ class Game:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise IllegalMoveError("roll: a die shows 1 to 6, not %r" % (value,))
             code = 8 + value
-        self._record(code)
+        n = self._ncodes            # _record, inlined: this is the hot path
+        if not n % SNAP_EVERY:
+            self._mark(n)
+        codes = self._codes
+        if n < len(codes):
+            codes[n] = code
+        else:
+            codes.append(code)
+        self._ncodes = n + 1
+        if self._trans is not None:
+            self._trans.append(code)
+        self.transcript_length += 1
         self._apply(code)
         return code & 7
 
@@ -676,7 +687,18 @@ class Game:
             self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
         code = move.code
-        self._record(code)
+        n = self._ncodes            # _record, inlined: this is the hot path
+        if not n % SNAP_EVERY:
+            self._mark(n)
+        codes = self._codes
+        if n < len(codes):
+            codes[n] = code
+        else:
+            codes.append(code)
+        self._ncodes = n + 1
+        if self._trans is not None:
+            self._trans.append(code)
+        self.transcript_length += 1
         self._apply(code)
 
     def push_code(self, code):

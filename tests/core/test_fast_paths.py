@@ -1,0 +1,160 @@
+"""The rules core's hot paths against plain re-computations, in every preset and option set:
+the inlined legal-move generation against `_dest` (the general movement rules), captures
+against a scan of the tokens, the per-square tables against the tokens, the Rules tables
+against their definition; and what the search API and the lazily loaded code promise."""
+import random
+import sys
+
+import pytest
+
+import ludo
+from ludo.game import MOVE, CODE_MOVE, CODE_PASS, OFF
+from configs import CONFIGS, config_id
+
+
+def _general_codes(g):
+    """Legal codes through `_dest` (every rule), in the order the engine lists them."""
+    codes = []
+    o = g._stones_seat()
+    base = o * 4
+    seen_b = []
+    for t in range(base, base + 4):
+        b = g.pos[t]
+        if b in seen_b:             # a stack (or the yard) moves as its lowest token
+            continue
+        seen_b.append(b)
+        seen_v = []
+        for k in range(g.npend):
+            v = g.pend[k]
+            if v in seen_v:
+                continue
+            seen_v.append(v)
+            if g._dest(t, v):
+                codes.append(CODE_MOVE + t * 6 + v - 1)
+    if not codes and g.rules.explicit_pass:
+        codes.append(CODE_PASS)
+    return codes
+
+
+def _square(r, t, b):
+    return (r.entry[t >> 2] + b - 1) % 52 if 0 < b <= r.track_len else None
+
+
+def _scan_captures(g, m):
+    r = g.rules
+    o = m.token >> 2
+    sq = _square(r, m.token, m.end + 1)
+    if sq is None or r.safe[sq]:
+        return ()
+    out = []
+    for s in r.seats:
+        n = sum(1 for u in range(s * 4, s * 4 + 4) if _square(r, u, g.pos[u]) == sq)
+        if n and r.rival[o * 4 + s] and not (r.stack_protect and n >= 2):
+            out += [u for u in range(s * 4, s * 4 + 4) if _square(r, u, g.pos[u]) == sq]
+    return tuple(out)
+
+
+def _check_tables(g):
+    r = g.rules
+    occ = bytearray(208)
+    for t in range(16):
+        sq = _square(r, t, g.pos[t]) if g.pos[t] != OFF else None
+        if sq is not None:
+            occ[sq * 4 + (t >> 2)] += 1
+    assert occ == g.occ
+    for sq in range(52):
+        assert g.held[sq] == sum(1 << s for s in range(4) if occ[sq * 4 + s] >= 2)
+        assert g.anym[sq] == sum(1 << s for s in range(4) if occ[sq * 4 + s])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_hot_paths_agree_with_the_general_rules(config):
+    preset, players, opts = config
+    for seed in range(4):
+        rng = random.Random(seed)
+        g = ludo.Game(preset, players=players, seed=seed, options=opts)
+        n = 0
+        while g.outcome() is None and n < 4000:
+            n += 1
+            if g.needs_roll():
+                g.roll()
+            else:
+                assert g.phase == MOVE
+                codes = list(g.legal_codes())
+                assert codes == _general_codes(g)
+                moves = g.legal_moves
+                assert [m.code for m in moves] == codes
+                for m in moves:
+                    if not m.is_pass:
+                        assert m.captures == _scan_captures(g, m)
+                        assert m.end + 1 == g._dest(m.token, m.roll)
+                g.push(rng.choice(moves))
+            _check_tables(g)
+            if n % 41 == 0 and g.rules.can_undo:
+                g.pop()
+                _check_tables(g)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_rules_tables(config):
+    preset, players, opts = config
+    r = ludo.Rules(preset, players, opts)
+    for i in range(256):
+        b = i & 63
+        assert r.sqt[i] == ((r.entry[i >> 6] + b - 1) % 52 if 1 <= b <= r.track_len else 255)
+    for o in range(4):
+        assert r.rivm[o] == sum(1 << s for s in range(4) if r.rival[o * 4 + s])
+        for h in range(16):     # bmask says what _blocked used to say
+            blocked = bool(h) and (r.blocks == 2 or (r.blocks != 0 and h & ~(1 << o) != 0))
+            assert bool(h & r.bmask[o]) == blocked
+    seats = r.seats
+    for i, s in enumerate(seats):
+        assert r.after[s] == seats[(i + 1) % len(seats)]
+
+
+def test_state_into_a_buffer_is_the_state_and_allocates_no_bytes_object():
+    g = ludo.Game("classic", players=4, seed=3)
+    rng = random.Random(3)
+    buf = bytearray(len(g.state()))
+    for _ in range(300):
+        if g.outcome() is not None:
+            break
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(g.legal_moves))
+        assert g.state(into=buf) is buf
+        assert bytes(buf) == g.state()
+    other = bytearray(3)            # a buffer of another length is resized, as before
+    assert g.state(into=other) == g.state() and len(other) == len(buf)
+
+
+def test_take_backs_across_many_snapshots():
+    """Pop all the way back through several snapshots: every position comes back."""
+    g = ludo.Game("classic", players=4, seed=11)
+    rng = random.Random(11)
+    states = [g.state()]
+    while g.outcome() is None and len(g) < 400:
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(g.legal_moves))
+        states.append(g.state())
+    while len(g):
+        g.pop()
+        assert g.state() == states[len(g)]
+
+
+def test_rare_code_is_loaded_only_when_used():
+    """A plain game does not load ludo.extras (roll-off, resign, timeout, door, transcript replay)."""
+    import subprocess
+    code = ("import sys, random; sys.path.insert(0, %r); import ludo\n"
+            "g = ludo.Game('classic', players=4, seed=1); rng = random.Random(1)\n"
+            "g.set_kind('R', 'easy')\n"
+            "while g.outcome() is None:\n"
+            "    g.roll() if g.needs_roll() else g.push(rng.choice(g.legal_moves))\n"
+            "g.pop(); print('ludo.extras' in sys.modules)\n"
+            "h = ludo.Game('strict', players=2, seed=1); h.roll(); h.resign('R')\n"
+            "print('ludo.extras' in sys.modules, h.outcome())\n") % (ludo.__path__[0] + "/..",)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["False", "True Outcome(winners=(2,), termination='resigned')"]
