@@ -1,31 +1,12 @@
 """Fixtures for the board-platform tests: a small test firmware on the real hw.py, and MicroPython."""
 import os
-import shutil
 import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HOST = os.path.join(ROOT, "host")
-FIRMWARE = os.path.join(ROOT, "firmware")
-STUBS = os.path.join(HOST, "ludo_host", "virtual", "stubs")
-TEST_FW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fw")
-if HOST not in sys.path:
-    sys.path.insert(0, HOST)
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)      # last: firmware/code.py must not shadow the standard `code` module
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-
-def make_test_firmware(dest):
-    """firmware/hw.py and what it imports of ludoboard/ (power.py, settings.py, the package's
-    __init__.py) with a tiny code.py: the platform without the app."""
-    dest = str(dest)
-    shutil.copytree(TEST_FW, dest, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(os.path.join(FIRMWARE, "hw.py"), dest)
-    os.makedirs(os.path.join(dest, "ludoboard"))
-    for name in ("__init__.py", "power.py", "settings.py"):
-        shutil.copy(os.path.join(FIRMWARE, "ludoboard", name), os.path.join(dest, "ludoboard"))
-    return dest
+from platform_helpers import ROOT, STUBS, make_test_firmware  # noqa: F401
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conftest import FIRMWARE
+from platform_helpers import FIRMWARE
 
 BLINKA_ENV = {"BLINKA_FORCEBOARD": "OS_AGNOSTIC_BOARD", "BLINKA_FORCECHIP": "OS_AGNOSTIC"}
 

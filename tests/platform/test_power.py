@@ -92,7 +92,7 @@ def test_power_runs_under_micropython_without_allocating(micropython_stubs):
         "    scale = power.limit(frame, out, 100, 500)\n"
         "    print(used, power.estimate_ma(out), scale)\n"
         "measure()\n",
-        mounts=[__import__("conftest").FIRMWARE])
+        mounts=[__import__("platform_helpers").FIRMWARE])
     allocated, ma, scale = out.split()
     assert int(allocated) == 0
     assert int(ma) <= 500 and int(scale) < 256

@@ -1,5 +1,5 @@
 """The stand-in modules and hw.py under the real MicroPython interpreter (tests/mp/runner.mjs)."""
-from conftest import make_test_firmware
+from platform_helpers import make_test_firmware
 
 
 def test_stubs_import_and_behave_under_micropython(micropython_stubs):

@@ -7,7 +7,7 @@ import sys
 import pytest
 import serial
 
-from conftest import HOST, ROOT
+from platform_helpers import HOST, ROOT
 from ludo_host.virtual import VirtualBoard, sim_module
 
 FULL = {"LUDO_BRIGHTNESS": 100, "LUDO_CURRENT_BUDGET_MA": 100000}
