@@ -11,7 +11,8 @@ Prints the mean, the 95th percentile and the worst case with its position,
 then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
 WebAssembly heap grows in the first calls), the heap the level keeps between
-decisions and the heap the import costs.  The timer ticks in whole
+decisions and the heap the imports cost (ludo.ai, and ludo.ai_eval, which
+the first Hard player loads).  The timer ticks in whole
 milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
@@ -137,8 +138,9 @@ def main(argv=None):
                 us, position = line[2:].split(" ", 1)
                 retimed.append((int(us), position))
         kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
-                                 setup=RETAINED_SETUP % params + "from ludo import ai\n")
+                                 setup=RETAINED_SETUP % params + "from ludo import ai, ai_eval\n")
         code = mp.retained_bytes("from ludo import ai\n", setup="import ludo\n")
+        code_eval = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\nfrom ludo import ai\n")
     if not rows:
         sys.exit("no decision with a choice was played")
     times = [r[0] / 1000.0 for r in rows]
@@ -167,7 +169,8 @@ def main(argv=None):
                                                  again[0] * RP2040_SLOWER[1] / 1e6))
     print("  " + again[1])
     print("heap kept by the player between decisions: %d bytes" % kept)
-    print("heap taken by importing ludo.ai (and ludo.ai_eval): %d bytes" % code)
+    print("heap taken by importing ludo.ai: %d bytes; ludo.ai_eval (loaded with the first Hard"
+          " player) adds %d bytes: %d in all" % (code, code_eval, code + code_eval))
 
 
 if __name__ == "__main__":

@@ -1,44 +1,51 @@
-"""Computer players: Easy, Medium and Hard.
-
-    from ludo import ai
-    player = ai.Hard(seed=3)
-    move = player.choose(game)          # one of game.legal_moves (None if none)
-    game.push(move)
-
-- Easy moves at random, but likes to bring a token home or out of the yard.
-- Medium plays the move after which the position looks best (ludo.ai_eval:
-  progress, tokens out, safety, captures, the danger of being captured).
-- Hard looks ahead over the dice: after each of its moves it averages over
-  the rolls of its own bonus throws and plays on (expectimax), spends
-  `club`'s pending rolls in the best order, and judges each final position
-  with the precise danger of every rival's next roll, using its own tuned
-  weights.  A node budget bounds its work, so a decision on the board takes
-  well under a second (bench/ai_micropython.py).
-
-Every player is deterministic for its seed (its own small generator:
-CircuitPython's `random` differs from CPython's), searches on a copy of the
-game, and never changes the game it is given.
-"""
-from .game import MOVE, OVER
-from . import ai_eval
-from .ai_eval import Weights, Tables, evaluate, hard_weights
+"""Computer players: Easy, Medium and Hard."""
+# (Comments, not docstrings, for modules and classes here: MicroPython keeps
+# those in the heap.)
+#
+#     from ludo import ai
+#     player = ai.Hard(seed=3)
+#     move = player.choose(game)          # one of game.legal_moves (None if none)
+#     game.push(move)
+#
+# - Easy moves at random, but likes to bring a token home or out of the yard.
+# - Medium plays by rules of thumb, as a sensible casual player does: a fixed
+#   priority of simple rules about the move itself (capture; move a token in
+#   danger out of it; reach safety; enter; move a token that stands on an open
+#   square, the one furthest behind).  It judges no whole position and looks
+#   no further than the move.
+# - Hard judges whole positions (ludo.ai_eval: progress, tokens out, safety,
+#   captures, the precise danger of every rival's next roll) and looks ahead
+#   over the dice: after each of its moves it averages over the rolls of its
+#   own bonus throws and plays on (expectimax) and spends `club`'s pending
+#   rolls in the best order.  A node budget bounds its work, so a decision on
+#   the board takes well under a second (bench/ai_micropython.py).
+#
+# Every player is deterministic for its seed (its own small generator:
+# CircuitPython's `random` differs from CPython's) and never changes the game
+# it is given (Hard searches on its own copy).
+from .game import MOVE, OVER, OFF
+from .rules import BLOCK_NONE
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
 EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yard
 
-BONUS_ROLL = 45             # Medium: worth of a roll still to come this turn (about 3.5 squares and a chance of 6)
-HARD_BONUS_ROLL = 100       # Hard: the same, measured as the average of its look-ahead (its tokens out are worth more)
+# Medium's rules of thumb (class Medium) were chosen by tournaments: moving the
+# token furthest ahead instead of the one furthest behind, or shunning squares
+# in danger, makes a player nearly as strong as Hard (docs/computer-players.md).
+
+HARD_BONUS_ROLL = 100       # Hard: worth of a roll still to come this turn (what its look-ahead measures on average)
 HARD_DEPTH = 3              # Hard: deepest chain of own moves and bonus rolls it looks at
 HARD_BUDGET = 24            # Hard: positions it may judge per decision (bounds the time on the board)
 LOOK_COST = 18              # Hard: budget it must have left to look past a bonus roll (six outcomes)
 HARD_EXPAND = 2             # Hard: at each of its choices, how many of the best-looking moves it follows further
 
+_NONE = 255
 MAX_CHOICES = 24            # most moves one position can offer: 4 stacks x 6 different pending rolls
 _MASK29 = (1 << 29) - 1
 
 
 class Rng:
-    """A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int."""
+    # A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int.
 
     def __init__(self, seed=0):
         self.x = (seed ^ 0x1F2E3D4) & _MASK29
@@ -60,9 +67,6 @@ class _Player:
     def __init__(self, seed=0):
         self.seed = seed
         self.rng = Rng(seed)
-        self._sim = None
-        self._tab = None
-        self._root = None
 
     def choose(self, game):
         """The move to play now: one of `game.legal_moves`, or None if there is none."""
@@ -75,17 +79,6 @@ class _Player:
 
     def _pick(self, game, legal):
         raise NotImplementedError
-
-    def _prepare(self, game, weights):
-        """The search copy of the game, set to the game's position."""
-        sim = self._sim
-        if sim is None or sim.rules is not game.rules:
-            sim = self._sim = game.copy()
-            self._tab = Tables(game.rules, weights)
-            self._root = bytearray(game.state())
-        else:
-            sim.set_state(game.state(into=self._root))
-        return sim
 
     def _best(self, values, n):
         """Index of the highest of values[:n]; ties are broken by the generator."""
@@ -107,7 +100,7 @@ class _Player:
 
 
 class Easy(_Player):
-    """Plays at random, but usually takes a move home or out of the yard."""
+    # Plays at random, but usually takes a move home or out of the yard.
     name = "easy"
 
     def _pick(self, game, legal):
@@ -135,40 +128,106 @@ class Easy(_Player):
 
 
 class Medium(_Player):
-    """Plays the move after which the position looks best (one move deep)."""
+    # Plays by rules of thumb about the move itself, the first that applies:
+    # 1. capture;
+    # 2. escape: move a token in danger to where it is not in danger;
+    # 3. reach safety: move a token on an open square to a safe square, onto a
+    #    block (or free-mode stack) or into the home column;
+    # 4. enter: bring a token out of the yard;
+    # 5. move a token on an open square (one standing safe stays there);
+    # then, among moves equal so far, the token furthest behind; ties at random.
+    # A token is in danger when a token that may capture it stands 1 to 6 squares
+    # behind it (and is not about to turn into its home column).  No evaluation of
+    # the whole position, no look-ahead.
     name = "medium"
 
-    def __init__(self, seed=0, weights=None):
+    def __init__(self, seed=0):
         _Player.__init__(self, seed)
-        self.weights = weights or Weights()
+        self._sq = bytearray(16)
         self._values = [0] * MAX_CHOICES
 
     def _pick(self, game, legal):
-        sim = self._prepare(game, self.weights)
-        tab = self._tab
-        me = game.turn
-        root = self._root
+        r = game.rules
+        pos = game.pos
+        tl = r.track_len
+        entry = r.entry
+        sq = self._sq
+        for t in range(16):
+            b = pos[t]
+            sq[t] = _NONE if b == 0 or b == OFF or b > tl else (entry[t >> 2] + b - 1) % 52
         values = self._values
         n = len(legal)
         for i in range(n):
-            if i:
-                sim.set_state(root)
-            sim.apply(legal[i].code)
-            v = evaluate(sim, me, tab, False)
-            if sim.turn == me and sim.phase != OVER:
-                v += BONUS_ROLL
-            values[i] = v
+            values[i] = self._key(game, r, legal[i])
         return legal[self._best(values, n)]
+
+    def _threat(self, game, r, s0, o):
+        """Does a token that may capture seat o's stand 1 to 6 squares behind square s0
+        (and not turn into its home column first)?"""
+        sq = self._sq
+        pos = game.pos
+        tl = r.track_len
+        for s in r.seats:
+            if not r.rival[s * 4 + o]:
+                continue
+            turns = not r.mandatory_kill or (game.doors >> s) & 1
+            for u in range(s * 4, s * 4 + 4):
+                su = sq[u]
+                if su != _NONE:
+                    d = (s0 - su) % 52
+                    if 0 < d <= 6 and not (turns and pos[u] - 1 + d >= tl):
+                        return True
+        return False
+
+    def _safe(self, game, r, t, s0, b):
+        """Is token t, on square s0 (_NONE: off the track) at pos byte b, out of reach?"""
+        if s0 == _NONE or r.safe[s0]:
+            return True
+        if r.blocks != BLOCK_NONE or r.stack_protect:        # a block / free-mode stack
+            pos = game.pos
+            o = t >> 2
+            for u in range(o * 4, o * 4 + 4):
+                if u != t and pos[u] == b:
+                    return True
+        return False
+
+    def _key(self, game, r, m):
+        """The move's rank: the rules it meets as bits (rule 1 highest), then how far behind."""
+        t = m.token
+        if t < 0:
+            return 0                    # pass
+        o = t >> 2
+        p = m.start
+        q = m.end
+        if p < 0:
+            key = 2                     # enter
+        else:
+            s1 = self._sq[t]
+            key = 0
+            if not self._safe(game, r, t, s1, p + 1):
+                key = 1                 # a token on an open square
+                s2 = _NONE if q >= r.track_len else (r.entry[o] + q) % 52
+                if self._safe(game, r, t, s2, q + 1):
+                    key = 5             # reaches safety (and escapes, if in danger)
+                    if self._threat(game, r, s1, o):
+                        key = 13
+                elif self._threat(game, r, s1, o) and not self._threat(game, r, s2, o):
+                    key = 9             # escapes to an open square out of danger
+        if m.captures:
+            key += 16
+        return (key << 7) + 64 - p
 
 
 class Hard(_Player):
-    """Looks ahead over its own bonus rolls and pending rolls (expectimax), with the
-    precise danger of every rival's next roll in the positions it reaches."""
+    # Looks ahead over its own bonus rolls and pending rolls (expectimax), with the
+    # precise danger of every rival's next roll in the positions it reaches.
     name = "hard"
 
     def __init__(self, seed=0, weights=None, depth=HARD_DEPTH, budget=HARD_BUDGET, expand=HARD_EXPAND):
         _Player.__init__(self, seed)
-        self.weights = weights or hard_weights()
+        from . import ai_eval           # loaded with the first Hard player: Easy and Medium do without
+        self._eval = ai_eval
+        self.weights = weights or ai_eval.Weights()
         self.depth = depth
         self.budget = budget
         self.expand = expand
@@ -178,7 +237,21 @@ class Hard(_Player):
         self._marks = [bytearray(MAX_CHOICES) for _ in range(depth + 1)]
         self._codes = []
         self._left = 0
+        self._sim = None
+        self._tab = None
+        self._root = None
         self.nodes = 0              # positions judged in the last decision (for the benchmarks)
+
+    def _prepare(self, game, weights):
+        """The search copy of the game, set to the game's position."""
+        sim = self._sim
+        if sim is None or sim.rules is not game.rules:
+            sim = self._sim = game.copy()
+            self._tab = self._eval.Tables(game.rules, weights)
+            self._root = bytearray(game.state())
+        else:
+            sim.set_state(game.state(into=self._root))
+        return sim
 
     def _pick(self, game, legal):
         sim = self._prepare(game, self.weights)
@@ -198,7 +271,7 @@ class Hard(_Player):
         """A position's worth without looking further (one node of the budget)."""
         self._left -= 1
         self.nodes += 1
-        v = evaluate(sim, me, self._tab, True)
+        v = self._eval.evaluate(sim, me, self._tab)
         if sim.turn == me and sim.phase != OVER:
             if sim.phase == MOVE:           # club: rolls still to spend
                 for r in sim.pending_rolls:

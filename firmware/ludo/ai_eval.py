@@ -1,30 +1,28 @@
-"""How the computer players judge a position (used by ludo.ai).
-
-A position is worth, to a seat, what its team's tokens are worth minus the
-average of what each other seat's tokens are worth.  A token is worth a
-premium for being out of the yard, its progress (a little more per square
-the further it is: a token near home has survived the trip), a premium once
-it is in its home column and once home, minus the expected loss from being
-captured before its owner moves again.  Everything is whole numbers, so
-CPython and the board agree to the last point.
-
-Two ways of judging the danger to a token:
-- simple (Medium): every rival token 1..6 squares behind it is a 1-in-6
-  threat; safe squares and blocks protect.
-- precise (Hard): for each rival seat, the set of rolls that would hit it,
-  counting a 6 followed by the rest (7..12 squares behind), a rival entering
-  onto it from the yard, and not counting rivals that turn off into their
-  home column first.  Checked against games: a token given a 1-in-6 chance
-  was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
-Only seats that may capture the token count (club's facing colours, partners).
-"""
+"""How Hard judges a position (used by ludo.ai)."""
+# (Comments, not docstrings, for modules and classes here: MicroPython keeps
+# those in the heap.)
+#
+# A position is worth, to a seat, what its team's tokens are worth minus the
+# average of what each other seat's tokens are worth.  A token is worth a
+# premium for being out of the yard, its progress (a little more per square
+# the further it is: a token near home has survived the trip), a premium once
+# it is in its home column and once home, minus the expected loss from being
+# captured before its owner moves again.  Everything is whole numbers, so
+# CPython and the board agree to the last point.
+#
+# The danger to a token: for each rival seat, the set of rolls that would hit
+# it, counting a 6 followed by the rest (7..12 squares behind), a rival
+# entering onto it from the yard, and not counting rivals that turn off into
+# their home column first.  Only seats that may capture the token count
+# (club's facing colours, partners).  Checked against games: a token given a
+# 1-in-6 chance was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
 from .game import OFF, OVER
 from .rules import BLOCK_NONE
 
-# ---- Medium's weights (points; a square of progress is W_STEP) -------------
+# ---- Hard's weights (points; a square of progress is W_STEP) ---------------
 W_STEP = 10             # one square of progress
-W_OUT = 70              # a token out of the yard (a 6 to enter is worth saving)
-W_CURVE = 0             # extra worth growing with the square of progress
+W_OUT = 400             # a token out of the yard: entering eagerly measured best (70 -> 300 -> 400)
+W_CURVE = 3             # extra worth growing with the square of progress (0 -> 3 measured best)
 W_LANE = 60             # in the home column: nobody can capture it any more
 W_HOME = 40             # home, on top of the home-column premium
 W_BLOCK = 15            # two of a colour on a square opponents may not land on
@@ -33,16 +31,12 @@ DANGER_PCT = 100        # share of a threatened token's worth counted as lost
 OPP_PCT = 100           # share of the other seats' (average) worth counted against us
 WIN = 1000000           # a won (or lost) game
 
-# ---- Hard's, where tournaments against Medium said so (bench/ai_tournament.py)
-HARD_OUT = 400          # enter eagerly: 70 -> 300 was worth ~6 points of win rate, 400 ~1 more
-HARD_CURVE = 3          # 0 -> 3: ~5 points of win rate against Medium
-
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))
 _NONE = 255             # tab.sq: the token is not on the shared track
 
 
 class Weights:
-    """One set of evaluation weights; the defaults are Medium's."""
+    # One set of evaluation weights (the defaults are Hard's).
 
     def __init__(self, step=W_STEP, out=W_OUT, curve=W_CURVE, lane=W_LANE, home=W_HOME,
                  block=W_BLOCK, door=W_DOOR, danger_pct=DANGER_PCT, opp_pct=OPP_PCT):
@@ -57,12 +51,8 @@ class Weights:
         self.opp_pct = opp_pct
 
 
-def hard_weights():
-    return Weights(out=HARD_OUT, curve=HARD_CURVE)
-
-
 class Tables:
-    """What the evaluation needs about one game's rules, worked out once."""
+    # What the evaluation needs about one game's rules, worked out once.
 
     def __init__(self, rules, weights):
         self.rules = rules
@@ -103,14 +93,7 @@ def _squares(sim, tab):
         sq[t] = _NONE if b == 0 or b == OFF or b > tl else (entry[t >> 2] + b - 1) % 52
 
 
-def danger36(sim, tab, t, precise, hunters):
-    """Chance (in 36ths, 0..36) that one of the `hunters` (seats) captures token t
-    with its next roll."""
-    _squares(sim, tab)
-    return _danger(sim, tab, t, precise, hunters)
-
-
-def _danger(sim, tab, t, precise, hunters):
+def _danger(sim, tab, t, hunters):
     sqs = tab.sq
     sq = sqs[t]
     if sq == _NONE:
@@ -136,13 +119,13 @@ def _danger(sim, tab, t, precise, hunters):
         for u in range(s * 4, s * 4 + 4):
             su = sqs[u]
             if su == _NONE:
-                if precise and pos[u] == 0 and rules.entry[s] == sq:
+                if pos[u] == 0 and rules.entry[s] == sq:
                     near |= tab.entry_rolls
                 continue
             d = (sq - su) % 52
-            if d == 0 or d > 12 or (d > 6 and not precise):
+            if d == 0 or d > 12:
                 continue
-            if precise and turns and pos[u] - 1 + d >= tl:
+            if turns and pos[u] - 1 + d >= tl:
                 continue            # it turns into its home column first
             if d <= 6:
                 near |= 1 << d
@@ -182,7 +165,7 @@ def _seat_worth(val, pos, s, need):
     return best + (total - best) // 4
 
 
-def evaluate(sim, seat, tab, precise):
+def evaluate(sim, seat, tab):
     """Worth of the position to `seat` (its team), in points."""
     if sim.phase == OVER:
         return WIN if (sim.win_mask >> seat) & 1 else -WIN
@@ -217,7 +200,7 @@ def evaluate(sim, seat, tab, precise):
                     if pos[u] == pos[t]:
                         mine += w.block
                         break
-            d = _danger(sim, tab, t, precise, hunters)
+            d = _danger(sim, tab, t, hunters)
             if d:
                 mine -= d * val[pos[t]] * pct // 3600
     if n:
