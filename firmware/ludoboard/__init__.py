@@ -8,6 +8,12 @@ the board's heap holds their code only while they run.
 """
 import sys
 
+try:
+    from micropython import const
+except ImportError:             # CPython: const() is the value itself
+    def const(x):
+        return x
+
 
 def drop(name):
     # type: (str) -> None

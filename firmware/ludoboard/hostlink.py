@@ -4,17 +4,21 @@ JSON Lines both ways.  Reading never blocks: bytes go into a preallocated
 buffer and are assembled into lines of at most MAX_LINE bytes.  Writing never
 blocks the game: lines go into a ring buffer that drains as the PC reads; a
 line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
-`resend`, which re-derives the events from the saved record).  Long replies
+`resend`, which re-derives the events from the saved record).  The ring holds
+one longest line and a little more: lines are queued as they are produced and
+the PC drains them at USB speed.  Long replies
 (`record`, `resend`) are streamed from a generator as the ring drains; a
 generator yields None now and then while it replays, so the main loop (and
 the watchdog) get their turn.
 """
-MAX_LINE = 1024             # bytes, without the "\n"
-IN_CHUNK = 64
-OUT_SIZE = 2048
-STREAM_RESERVE = 300       # a stream leaves this much room in the ring for live events
-NL = 10
-CR = 13
+from . import const
+
+_MAX_LINE = const(1024)     # bytes, without the "\n"
+_IN_CHUNK = const(64)
+_OUT_SIZE = const(1152)      # the ring: one longest line and its "\n", and some room
+_STREAM_RESERVE = const(300)    # a stream leaves this much room in the ring for live events
+_NL = const(10)
+_CR = const(13)
 
 
 class HostLink:
@@ -23,11 +27,11 @@ class HostLink:
     def __init__(self, hw, app):
         self.hw = hw
         self.app = app
-        self.chunk = bytearray(IN_CHUNK)
-        self.line = bytearray(MAX_LINE)
+        self.chunk = bytearray(_IN_CHUNK)
+        self.line = bytearray(_MAX_LINE)
         self.length = 0
         self.too_long = False
-        self.out = bytearray(OUT_SIZE)
+        self.out = bytearray(_OUT_SIZE)
         self.view = memoryview(self.out)
         self.head = 0               # next byte to write into the ring
         self.used = 0
@@ -63,20 +67,20 @@ class HostLink:
         line = self.line
         for i in range(n):
             b = chunk[i]
-            if b == NL:
+            if b == _NL:
                 if self.too_long:
                     self.too_long = False
-                    self.send('{"error":"line longer than %d bytes","re":null}' % MAX_LINE)
+                    self.send('{"error":"line longer than 1024 bytes","re":null}')
                 else:
                     length = self.length
-                    if length and line[length - 1] == CR:
+                    if length and line[length - 1] == _CR:
                         length -= 1
                     if length:
                         self._command(bytes(line[:length]))
                 self.length = 0
             elif self.too_long:
                 continue
-            elif self.length >= MAX_LINE:
+            elif self.length >= _MAX_LINE:
                 self.too_long = True
             else:
                 line[self.length] = b
@@ -102,8 +106,8 @@ class HostLink:
                     return
                 if self.pending is None:    # the generator is replaying: give the loop a turn
                     return
-            if OUT_SIZE - self.used < len(self.pending) + 1 + STREAM_RESERVE:
-                return
+            if self.used and _OUT_SIZE - self.used < len(self.pending) + 1 + _STREAM_RESERVE:
+                return          # (an empty ring takes any line that fits)
             self.send(self.pending)
             self.pending = None
 
@@ -114,30 +118,30 @@ class HostLink:
             return False
         data = text.encode()
         n = len(data) + 1
-        if n > OUT_SIZE - self.used:
+        if n > _OUT_SIZE - self.used:
             self.dropped += 1
             return False
         out = self.out
         at = self.head
-        first = OUT_SIZE - at
+        first = _OUT_SIZE - at
         if first >= n - 1:
             out[at:at + n - 1] = data
         else:
-            out[at:OUT_SIZE] = data[:first]
+            out[at:_OUT_SIZE] = data[:first]
             out[0:n - 1 - first] = data[first:]
-        at = (at + n - 1) % OUT_SIZE
-        out[at] = NL
-        self.head = (at + 1) % OUT_SIZE
+        at = (at + n - 1) % _OUT_SIZE
+        out[at] = _NL
+        self.head = (at + 1) % _OUT_SIZE
         self.used += n
         self._flush()
         return True
 
     def _flush(self):
         while self.used:
-            start = (self.head - self.used) % OUT_SIZE
+            start = (self.head - self.used) % _OUT_SIZE
             end = start + self.used
-            if end > OUT_SIZE:
-                end = OUT_SIZE
+            if end > _OUT_SIZE:
+                end = _OUT_SIZE
             wrote = self.hw.write_data(self.view[start:end])
             if not wrote:
                 return
