@@ -164,7 +164,6 @@ class Game:
         # those it equals the stack, so it is only kept separately from then on.
         self._trans = None
         self._started = False
-        self.transcript_length = 0      # len(transcript), without building it
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
         self._legal = None
@@ -345,9 +344,9 @@ class Game:
             return codes
         codes = []
         dests = []
-        if self.phase == MOVE and self.npend == 1 and self.rules.simple and not self.rules.teams:
+        r = self.rules
+        if self.phase == MOVE and self.npend == 1 and r.simple:
             # the common case, inlined: one roll, plain movement (see _dest)
-            r = self.rules
             o = self.turn
             pos = self.pos
             held = self.held
@@ -356,19 +355,17 @@ class Game:
             base = o * 4
             so = o << 6
             sqt = self._sqt
-            home = r.home
-            lim = home + 1
-            enter = (r.entry_mask >> v) & 1 and not held[r.entry[o]] & m
+            lim = r.home + 2 - v        # a token at lim or beyond cannot move v (OFF neither)
             for t in range(base, base + 4):
                 b = pos[t]
                 if not b:
-                    if not enter:
+                    if not (r.entry_mask >> v) & 1 or held[r.entry[o]] & m:
                         continue
                     d = 1
+                elif b >= lim:
+                    continue
                 else:
                     d = b + v
-                    if b > home or d > lim:
-                        continue
                     sq = sqt[so | d]
                     if sq != 255 and held[sq] & m:
                         continue
@@ -672,7 +669,6 @@ class Game:
         self._ncodes = n + 1
         if self._trans is not None:
             self._trans.append(code)
-        self.transcript_length += 1
         self._apply(code)
         return code & 7
 
@@ -698,7 +694,6 @@ class Game:
         self._ncodes = n + 1
         if self._trans is not None:
             self._trans.append(code)
-        self.transcript_length += 1
         self._apply(code)
 
     def push_code(self, code):
@@ -745,7 +740,6 @@ class Game:
         self.kinds[SEAT_LETTERS[s]] = kind
         if self._started:           # before the first action it is part of the set-up
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
-            self.transcript_length += 1
 
     def push_transcript_code(self, code):
         """Apply one transcript code (checked): an action, a take-back (121) or a seat
@@ -769,7 +763,6 @@ class Game:
         self._ncodes = n + 1
         if self._trans is not None:
             self._trans.append(code)
-        self.transcript_length += 1
 
     def _mark(self, n):
         """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
@@ -798,7 +791,6 @@ class Game:
             self._apply(self._codes[k])
         text = self.action_text(code)
         self._transcript_buffer(n + 1).append(CODE_UNDO)
-        self.transcript_length += 1
         return text
 
     # ---- reading the game -----------------------------------------------
@@ -806,6 +798,12 @@ class Game:
         if self._trans is None:
             self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
         return self._trans
+
+    @property
+    def transcript_length(self):
+        """len(transcript), without building it."""
+        t = self._trans
+        return self._ncodes if t is None else len(t)
 
     @property
     def transcript(self):

@@ -193,6 +193,7 @@ class Rules:
         self.bmask = bmask
         self.rivm = rivm
         self.after = after
-        # the plain movement rules: a move lands `roll` further on, or cannot be made
+        # the plain movement rules: a move lands `roll` further on, or cannot be made,
+        # and each seat moves its own stones
         self.simple = not (self.impassable or self.mandatory_kill or self.rebound
-                           or self.blocks == BLOCK_ALL)
+                           or self.blocks == BLOCK_ALL or self.teams)

@@ -140,9 +140,13 @@ def test_take_backs_across_many_snapshots():
         else:
             g.push(rng.choice(g.legal_moves))
         states.append(g.state())
+    g.set_kind("G", "easy")
+    assert g.transcript_length == len(g.transcript) == len(states)
     while len(g):
         g.pop()
         assert g.state() == states[len(g)]
+        assert g.transcript_length == len(g.transcript)
+    assert g.transcript_length == 2 * (len(states) - 1) + 1     # actions, the hand-over, take-backs
 
 
 def test_rare_code_is_loaded_only_when_used():
