@@ -1,10 +1,16 @@
-"""The game: a position, a stack of actions you push and pop, legal moves.
-
-State is a handful of small ints and three bytearrays, so a snapshot is a
-few dozen bytes and a finished game's history is one byte per action.  Undo
-restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
-replays the few actions after it.
-"""
+# The game: a position, a stack of actions you push and pop, legal moves.
+#
+# State is a handful of small ints and three bytearrays, so a snapshot is a
+# few dozen bytes and a finished game's history is one byte per action.  Undo
+# restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
+# replays the actions after it.  Per-square tables (occ, held, anym) are
+# derived from the tokens and rebuilt on a restore.
+#
+# Speed: the common case (one roll, plain movement rules: Rules.simple) is
+# inlined in _gen, _apply and _move, with the Rules tables (sqt, bmask, rivm,
+# after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
+# checks the inlined code against them.  (Comments, not docstrings, for the
+# internals: MicroPython keeps docstrings on the heap.)
 from .rules import (Rules, SEAT_LETTERS, BLOCK_ALL, SIXES_VOID,
                     START_FIRST)
 from .errors import IllegalMoveError, LudoError
@@ -182,7 +188,7 @@ class Game:
         return bytes(buf)
 
     def _write(self, buf, off):
-        """Write the snapshot into buf (long enough) at off."""
+        # Write the snapshot into buf (long enough) at off.
         buf[off:off + 16] = self.pos
         buf[off + 16:off + 32] = self.turn_start
         b = off + 32 + MAX_PENDING
@@ -257,17 +263,13 @@ class Game:
     def place(self, t):
         return place_of(self.rules, t, self.progress(t))
 
-    def _blocked(self, o, sq):
-        """May a token of seat o not end its move on track square sq?"""
-        return self.held[sq] & self.rules.bmask[o] != 0
-
     def _dest(self, t, v):
-        """Pos byte where token t lands with roll v, or 0 if it cannot move."""
+        # Pos byte where token t lands with roll v, or 0 if it cannot move.
         r = self.rules
         b = self.pos[t]
         o = t >> 2
         if b == 0:
-            if not (r.entry_mask >> v) & 1 or self._blocked(o, r.entry[o]):
+            if not (r.entry_mask >> v) & 1 or self.held[r.entry[o]] & r.bmask[o]:
                 return 0
             return 1
         p = b - 1
@@ -292,7 +294,7 @@ class Game:
             np = 2 * r.home - np
         if np < tl:
             sq = (r.entry[o] + np) % 52
-            if r.no_stop[sq] or self._blocked(o, sq):
+            if r.no_stop[sq] or self.held[sq] & r.bmask[o]:     # may not stop there, or blocked
                 return 0
         elif np < r.home and r.blocks == BLOCK_ALL:
             n = 0
@@ -304,7 +306,7 @@ class Game:
         return np + 1
 
     def _captures(self, o, b):
-        """Tokens captured by a token of seat o landing on pos byte b (a tuple)."""
+        # Tokens captured by a token of seat o landing on pos byte b (a tuple).
         r = self.rules
         sqt = self._sqt
         sq = sqt[o << 6 | b & 63]
@@ -331,7 +333,7 @@ class Game:
         return n >= self.rules.tokens_to_win
 
     def _stones_seat(self):
-        """Whose stones the seat on turn moves: its own, or its partner's once it has finished."""
+        # Whose stones the seat on turn moves: its own, or its partner's once it has finished.
         s = self.turn
         if self.rules.teams and self._finished(s):
             return self.rules.partner[s]
@@ -492,7 +494,7 @@ class Game:
         self._ev.append("win " + "+".join(SEAT_LETTERS[s] for s in range(4) if (mask >> s) & 1))
 
     def _apply(self, code):
-        """Apply one action code, trusted to be legal."""
+        # Apply one action code, trusted to be legal.
         self._ev = ev = []
         codes = self._legal_codes
         self._legal = self._legal_codes = None
@@ -572,7 +574,7 @@ class Game:
             self._end_unused(v)
 
     def _end_unused(self, v):
-        """No token could use roll v: a 6 still earns the next roll."""
+        # No token could use roll v: a 6 still earns the next roll.
         self.npend = 0
         if v == 6:
             self.phase = ROLL
@@ -581,7 +583,7 @@ class Game:
             self._next_turn()
 
     def _after_spend(self):
-        """Pool mode: go on spending, or forfeit what no stone can use and pass."""
+        # Pool mode: go on spending, or forfeit what no stone can use and pass.
         self._legal_codes = None
         if self.npend and self._gen():
             return
@@ -593,16 +595,38 @@ class Game:
         r = self.rules
         ev = self._ev
         o = t >> 2
-        old = self.pos[t]
-        sq = self._sqt[o << 6 | b & 63]
-        if sq == 255 or not self.anym[sq] & r.rivm[o] or r.safe[sq]:
+        pos = self.pos
+        old = pos[t]
+        sqt = self._sqt
+        anym = self.anym
+        sq = sqt[o << 6 | b]
+        if sq == 255 or not anym[sq] & r.rivm[o] or r.safe[sq]:
             caps = ()               # the usual case: nobody to capture there
         else:
             caps = self._captures(o, b)
-        if old and b - 1 < old - 1 and b - 1 < r.track_len:
+        if old and b < old and b - 1 < r.track_len:
             ev.append("turned " + token_name(t))
         self._last = (self.turn, t, v, old, b, caps)
-        self._set(t, b)
+        occ = self.occ              # self._set(t, b), inlined
+        bit = 1 << o
+        q = sqt[o << 6 | old]
+        if q != 255:
+            i = q * 4 + o
+            n = occ[i] - 1
+            occ[i] = n
+            if n == 1:
+                self.held[q] &= ~bit
+            elif not n:
+                anym[q] &= ~bit
+        pos[t] = b
+        if sq != 255:
+            i = sq * 4 + o
+            n = occ[i] + 1
+            occ[i] = n
+            if n == 2:
+                self.held[sq] |= bit
+            elif n == 1:
+                anym[sq] |= bit
         for u in caps:
             self._set(u, 0)
             ev.append("capture " + token_name(u))
@@ -752,7 +776,7 @@ class Game:
         self._apply(code)
 
     def _record(self, code):
-        """Put an action on the stack (and the transcript)."""
+        # Put an action on the stack (and the transcript).
         n = self._ncodes
         if not n % SNAP_EVERY:
             self._mark(n)
@@ -765,7 +789,7 @@ class Game:
             self._trans.append(code)
 
     def _mark(self, n):
-        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
+        # Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start.
         if n:
             at = (n // SNAP_EVERY) * self._SNAP
             if len(self._snaps) <= at:
