@@ -85,3 +85,24 @@ def test_medium_and_hard_beat_random_in_a_few_games():
         play_on(game, choose, 5000)
         wins += hero in game.outcome().winners
     assert wins >= 6, wins
+
+
+# Medium's rules of thumb below capture and escape (ludo.ai.Medium): reach
+# safety, then enter, then move a token on an open square, the one furthest behind.
+MEDIUM_RULES = [
+    # R1 can reach the star at 21; R2 would only advance
+    ("classic RGYB R=16,40,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 5 0 20", "R1 16-21"),
+    # a 6: entering beats advancing R1 on an open square
+    ("classic RGYB R=30,y,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6 1 20", "R2 y-0"),
+    # nothing threatened, nothing to reach: the token furthest behind moves
+    ("classic RGYB R=10,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R1 10-12"),
+    # a token standing on a star stays there while another can move
+    ("classic RGYB R=8,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R2 30-32"),
+]
+
+
+@pytest.mark.parametrize("text,best", MEDIUM_RULES)
+def test_medium_rules_of_thumb(text, best):
+    game = ludo.Game.from_position(text)
+    assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
+    assert str(ai.Medium(seed=1).choose(game)) == best
