@@ -346,40 +346,7 @@ class Game:
             return codes
         codes = []
         dests = []
-        r = self.rules
-        if self.phase == MOVE and self.npend == 1 and r.simple:
-            # the common case, inlined: one roll, plain movement (see _dest)
-            o = self.turn
-            pos = self.pos
-            held = self.held
-            m = r.bmask[o]
-            v = self.pend[0]
-            base = o * 4
-            so = o << 6
-            sqt = self._sqt
-            lim = r.home + 2 - v        # a token at lim or beyond cannot move v (OFF neither)
-            for t in range(base, base + 4):
-                b = pos[t]
-                if not b:
-                    if not (r.entry_mask >> v) & 1 or held[r.entry[o]] & m:
-                        continue
-                    d = 1
-                elif b >= lim:
-                    continue
-                else:
-                    d = b + v
-                    sq = sqt[so | d]
-                    if sq != 255 and held[sq] & m:
-                        continue
-                # a stack (or the yard) moves as its lowest-numbered token
-                if t > base and (pos[base] == b or (t > base + 1 and (pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
-                    continue
-                codes.append(CODE_MOVE - 1 + t * 6 + v)
-                dests.append(d)
-            if not codes and r.explicit_pass:
-                codes.append(CODE_PASS)
-                dests.append(0)
-        elif self.phase == MOVE:
+        if self.phase == MOVE:
             o = self._stones_seat()
             pos = self.pos
             pend = self.pend
@@ -510,7 +477,46 @@ class Game:
                 self.pend[0] = v
                 self.npend = 1
                 self.phase = MOVE
-                if not self._gen():
+                if r.simple:
+                    # legal moves for one roll under plain movement rules, inlined
+                    # (_gen and _dest have every rule)
+                    codes = []
+                    dests = []
+                    o = self.turn
+                    pos = self.pos
+                    held = self.held
+                    m = r.bmask[o]
+                    base = o * 4
+                    so = o << 6
+                    sqt = self._sqt
+                    lim = r.home + 2 - v    # a token at lim or beyond cannot move v (OFF neither)
+                    for t in range(base, base + 4):
+                        b = pos[t]
+                        if not b:
+                            if not (r.entry_mask >> v) & 1 or held[r.entry[o]] & m:
+                                continue
+                            d = 1
+                        elif b >= lim:
+                            continue
+                        else:
+                            d = b + v
+                            sq = sqt[so | d]
+                            if sq != 255 and held[sq] & m:
+                                continue
+                        # a stack (or the yard) moves as its lowest-numbered token
+                        if t > base and (pos[base] == b or (t > base + 1 and (
+                                pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
+                            continue
+                        codes.append(CODE_MOVE - 1 + t * 6 + v)
+                        dests.append(d)
+                    if not codes and r.explicit_pass:
+                        codes.append(CODE_PASS)
+                        dests.append(0)
+                    self._legal_codes = codes
+                    self._legal_dests = dests
+                else:
+                    codes = self._gen()
+                if not codes:
                     ev.append("pass")
                     self._end_unused(v)
             else:
