@@ -11,7 +11,7 @@ import sys
 try:
     from micropython import const
 except ImportError:             # CPython: const() is the value itself
-    def const(x):
+    def const(x):  # type: ignore[no-untyped-def,misc]
         return x
 
 

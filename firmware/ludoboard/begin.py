@@ -6,12 +6,19 @@ import json
 
 import ludo
 
-from . import places, players
-from .controls import PLAY, CHECK
-from .saves import MAGIC, FEED_EVERY, crc16, entry_check
-from .session import dumps, end_line, players_text
+from . import drop, places, players
+from .controls import PLAY, CHECK, MAP_CHECK
+from .signals import show_banner
+from .saves import entry_check
+from .session import end_line
+from .texts import dumps, players_text
+
+drop("ludoboard.texts")     # held by this module only: freed with it
+
+_MAGIC = b"L1"
 
 REPLAY_FEED_EVERY = 64      # feed the watchdog while replaying a long save
+FEED_EVERY = 256            # ... and while scanning the save
 
 
 def new_game(preset, players, options, seed, start, kinds):
@@ -48,9 +55,34 @@ def start_line(g):
     return dumps({"ev": "start", "game": g.game_id, "header": record_header(g), "seq": 0})
 
 
+def boot(app, settings):
+    """The rest of App(): the pixel map, the saved game, the errors, the map check."""
+    from .pixelmap import PixelMap         # needed once: keep its table, drop its code
+    pixmap = PixelMap(app.hw.pixel_count)
+    pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
+    app.pixel = pixmap.pixel        # pixel index per place id
+    errors = app.errors
+    if pixmap.error:
+        errors.append(pixmap.error)
+    pixmap = PixelMap = None
+    map_check = settings.get("LUDO_MAP_CHECK", 0) == 1
+    if not map_check:
+        drop("ludoboard.pixelmap")
+    resume(app)
+    if app.saves.error:
+        errors.append(app.saves.error)
+    for e in errors:
+        print(e)
+    if errors:
+        show_banner(app, 10, -1, 0)         # signals.py's B_ERROR
+    if map_check:
+        app.mode_before_map = app.mode
+        app.mode = MAP_CHECK
+
+
 def resume(app):
     """Take up the saved game, if any: replay its transcript and show the position (CHECK)."""
-    header = app.saves.load()
+    header = load(app.saves)
     if header is None:
         return
     try:
@@ -86,7 +118,11 @@ def start_game(app, preset, count, options, kinds, hand, seed=None):
     """A new game (abandoning the one in progress); raises ValueError if it cannot be played."""
     if not players.available():
         kinds = {}
-    now = app.clock_now()
+    now = None
+    if app.clock[0] is not None:
+        from .clock import now_iso
+        now = now_iso(app.clock, app.hw.ticks_ms())
+        drop("ludoboard.clock")
     g = new_game(preset, count, options, seed, now, kinds)
     old = app.game
     link = app.link
@@ -95,12 +131,13 @@ def start_game(app, preset, count, options, kinds, hand, seed=None):
     app.game = g
     app.rolled = False
     app.hand = hand
-    if not app.saves.start(save_header(g, hand)):
+    if not save_start(app.saves, save_header(g, hand)):
         print(app.saves.error)
     if link.connected:
         link.send(start_line(g))
     app.can_leave = True
     app.close_menu()
+    drop("ludoboard.pause")         # a game started (by the PC) from the pause menu
     app.computers_needed()
     app.last_origin = places.NONE
     app.turn_seat = -1
@@ -116,7 +153,7 @@ def load(saves):
     nvm = saves.nvm
     if nvm is None:
         return None
-    if nvm[0] != MAGIC[0] or nvm[1] != MAGIC[1]:
+    if nvm[0] != _MAGIC[0] or nvm[1] != _MAGIC[1]:
         if nvm[0] != 0xFF or nvm[1] != 0xFF:
             saves.error = "save: not a Ludo save (ignored)"
         return None
@@ -174,3 +211,63 @@ def _scan(saves):
             if nvm[i] != 0xFF:
                 saves.dirty = True
                 break
+
+
+# -- writing the save (saves.py's format) --------------------------------------
+def crc16(data, start=0, end=None):
+    """CRC-16/CCITT-FALSE of data[start:end] (no copy)."""
+    if end is None:
+        end = len(data)
+    crc = 0xFFFF
+    for i in range(start, end):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def save_start(saves, header):
+    """Begin a new game's save (erases the old one). Returns False if it cannot."""
+    saves.header = header
+    saves.salt = int(header["game"][:2], 16)
+    saves.count = 0
+    return rewrite(saves, None)
+
+
+def rewrite(saves, source):
+    """Write header + packed codes (all saved codes if source) as one whole-sector write."""
+    if saves.nvm is None:
+        saves.error = "save: this board has no NVM; games are not saved"
+        return False
+    count = saves.count if source is not None else 0
+    saves.header["packed"] = count
+    head = dumps(saves.header).encode()
+    size = saves.size
+    total = 4 + len(head) + 2 + count + 2
+    if total + 2 > size:
+        saves.error = "save: the game no longer fits in NVM; saving stopped"
+        return False
+    image = bytearray(size)
+    for i in range(size):
+        image[i] = 0xFF
+    image[0] = _MAGIC[0]
+    image[1] = _MAGIC[1]
+    image[2] = len(head) & 255
+    image[3] = len(head) >> 8
+    image[4:4 + len(head)] = head
+    at = 4 + len(head)
+    c = crc16(image, 4, at)
+    image[at] = c & 255
+    image[at + 1] = c >> 8
+    at += 2
+    for n in range(count):
+        image[at + n] = source.code_at(n)
+    end = at + count
+    c = crc16(image, at, end)
+    image[end] = c & 255
+    image[end + 1] = c >> 8
+    saves.nvm[0:size] = image
+    saves.packed = count
+    saves.entries_at = end + 2
+    saves.dirty = False
+    return True

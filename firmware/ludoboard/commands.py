@@ -12,7 +12,9 @@ import json
 import ludo
 
 from . import buttons as btn
-from . import session
+from . import drop, session, texts
+
+drop("ludoboard.texts")     # held by this module only: freed with it
 
 COMMANDS = ("status", "record", "resend", "new", "press", "time")
 STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")
@@ -64,7 +66,11 @@ def run(link, app, raw):
             app.on_press(btn.NAMES.index(obj["button"]), bool(obj.get("long", False)))
             reply = '{"cmd":"press","re":"ok"}'
         else:
-            app.clock_set(obj["now"])
+            from .clock import set_clock
+            try:
+                set_clock(app.clock, obj["now"], app.hw.ticks_ms())
+            finally:
+                drop("ludoboard.clock")
             reply = '{"cmd":"time","re":"ok"}'
     except ValueError as exc:       # CommandError, and the rules' errors
         link.send(error_line(str(exc), name))
@@ -80,7 +86,7 @@ def run(link, app, raw):
 
 def _seq(app):
     g = app.game
-    return session.last_seq(g, g.is_over()) if g is not None else None
+    return texts.last_seq(g, g.is_over()) if g is not None else None
 
 
 def _status(app):
@@ -89,7 +95,7 @@ def _status(app):
         position = g.position() if g else None
     finally:
         _drop_text()
-    return session.dumps({"game": g.game_id if g else None, "position": position,
+    return texts.dumps({"game": g.game_id if g else None, "position": position,
                           "re": "status", "seq": _seq(app), "state": STATE_NAMES[app.mode],
                           "turn": session.SEATS[g.turn] if g else None})
 
@@ -149,12 +155,12 @@ def _event_lines(app, g, first, last, ended):
     _drop_text()
     if ended and last > len(codes) and first <= last:
         yield session.end_line(g, len(codes) + 1)
-    yield session.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
+    yield texts.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
 
 
 def _record_lines(app, g, ended):
     """The board's record of g, one reply line per record line, then record-end."""
-    dumps = session.dumps
+    dumps = texts.dumps
     gid = g.game_id
     n = 0
     yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(_begin().record_header(g))})
@@ -168,7 +174,7 @@ def _record_lines(app, g, ended):
     _drop_text()
     if ended:
         n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(session.footer(g))})
+        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(texts.footer(g))})
     yield dumps({"game": gid, "lines": n + 1, "re": "record-end"})
 
 

@@ -4,14 +4,12 @@ roll, select, confirm, back; long press on back = pause menu, on select =
 coach hint.  A press that means nothing now is refused (the die flashes red)
 and changes nothing.
 """
-from . import buttons as btn
-from . import players
+from . import const, players
 
-# what a menu press did (menu.py)
-NOTHING = 0
-START = 2
-LEAVE = 3
-REFUSE = 4
+_ROLL = const(0)            # buttons.py
+_SELECT = const(1)
+_CONFIRM = const(2)
+_BACK = const(3)
 
 # modes (app.py)
 MENU = 0
@@ -21,10 +19,6 @@ PAUSE = 3
 OVER = 4
 MAP_CHECK = 5
 
-PAUSE_HAND_OVER = 0
-PAUSE_RESIGN = 1
-PAUSE_NEW = 2
-
 
 class Controls:
     def on_press(self, button, long):
@@ -33,30 +27,28 @@ class Controls:
             self.map_index = self.hw.pixel_count
             self.dirty = True
         elif mode == MENU:
-            self.press_menu(button)
-        elif button == btn.BACK and long and mode != PAUSE:
-            self.pause_item = self.first_pause_item(0)
-            self.mode = PAUSE
-            self.dirty = True
-        elif mode == PAUSE:
-            self.press_pause(button)
+            from .menu import press         # the menu is loaded while it is shown
+            press(self, button)
+        elif button == _BACK and long and mode != PAUSE or mode == PAUSE:
+            from .pause import press        # pause.py: loaded while the pause menu is shown
+            press(self, button)
         elif mode == CHECK:
-            if button == btn.CONFIRM:
+            if button == _CONFIRM:
                 self.settle()
                 self.mode = OVER if self.game.is_over() else PLAY
                 self.dirty = True
             else:
                 self.refuse()
         elif self.fixing():
-            if button == btn.CONFIRM:
+            if button == _CONFIRM:
                 self.settle()
                 self.dirty = True
-            elif button == btn.BACK and mode == PLAY:
+            elif button == _BACK and mode == PLAY:
                 self.press_back()
             else:
                 self.refuse()
         elif mode == OVER:
-            if button == btn.CONFIRM or button == btn.ROLL:
+            if button == _CONFIRM or button == _ROLL:
                 self.open_menu()
             else:
                 self.refuse()
@@ -66,14 +58,14 @@ class Controls:
     def press_play(self, button, long):
         g = self.game
         if g.needs_roll():
-            if button == btn.ROLL and not self.hand:
+            if button == _ROLL and not self.hand:
                 self.do_roll(None)
-            elif self.hand and (button == btn.ROLL or button == btn.SELECT):
+            elif self.hand and (button == _ROLL or button == _SELECT):
                 self.entry_value = self.entry_value % 6 + 1
                 self.dirty = True
-            elif self.hand and button == btn.CONFIRM and self.entry_value:
+            elif self.hand and button == _CONFIRM and self.entry_value:
                 self.do_roll(self.entry_value)
-            elif button == btn.BACK:
+            elif button == _BACK:
                 if self.entry_value:
                     self.entry_value = 0
                     self.dirty = True
@@ -83,14 +75,14 @@ class Controls:
                 self.refuse()
             return
         computer = self.is_computer()
-        if button == btn.SELECT and not computer:
+        if button == _SELECT and not computer:
             if long:
                 self.coach()
             else:
                 self.select_next()
-        elif button == btn.CONFIRM and 0 <= self.selected < len(self.legal):
+        elif button == _CONFIRM and 0 <= self.selected < len(self.legal):
             self.do_move(self.selected)
-        elif button == btn.BACK:
+        elif button == _BACK:
             if self.selected >= 0 and not computer and len(self.legal) > 1:
                 self.selected = -1
                 self.hint = False
@@ -140,72 +132,6 @@ class Controls:
         self.hint = True
         self.dirty = True
 
-    def pause_items(self):
-        g = self.game
-        return (players.available() and g.transcript_length > 0 and not g.is_over(),
-                g.rules.can_resign and not g.is_over(),
-                True)
-
-    def first_pause_item(self, start):
-        ok = self.pause_items()
-        for k in range(3):
-            i = (start + k) % 3
-            if ok[i]:
-                return i
-        return PAUSE_NEW
-
-    def press_pause(self, button):
-        if button == btn.SELECT:
-            self.pause_item = self.first_pause_item(self.pause_item + 1)
-            self.dirty = True
-        elif button == btn.CONFIRM:
-            item = self.pause_item
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-            if item == PAUSE_HAND_OVER:
-                if not self.hand_over():
-                    self.refuse()
-            elif item == PAUSE_RESIGN:
-                if not self.resign():
-                    self.refuse()
-            else:
-                self.open_menu()
-        elif button == btn.BACK:
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-        else:
-            self.refuse()
-
     def open_menu(self):
-        self.mode = MENU
-        self.can_leave = self.game is not None
-        self.menu.can_leave = self.can_leave
-        self.menu.open(0)
-        self.dirty = True
-
-    def press_menu(self, button):
-        m = self.menu
-        if button == btn.SELECT:
-            result = m.press_select()
-        elif button == btn.CONFIRM:
-            result = m.press_confirm()
-        elif button == btn.BACK:
-            result = m.press_back()
-        else:
-            result = START
-        if result == START:
-            problem = m.check()
-            if problem is None:
-                self.start_game(m.preset_name(), m.count(), m.options(), m.kinds_by_letter(), m.hand)
-                return
-            print("menu: " + problem)
-            result = REFUSE
-        if result == LEAVE:
-            self.close_menu()
-            self.mode = OVER if self.game.is_over() else PLAY
-            self.dirty = True
-        elif result == REFUSE:
-            self.refuse()
-        elif result != NOTHING:
-            self.dirty = True
-
+        from .menu import open_menu
+        open_menu(self)

@@ -7,12 +7,11 @@ steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
 so neighbours can chase or alternate.  Scenes are rebuilt only when the
 state changes (see signals.py); animation frames only re-render.
 """
-from . import places
+from . import const
 
 ANIM_STEP_MS = 40           # one animation step; frames are re-rendered at most this often
-STEP_WRAP = 1 << 20         # the step counter wraps here (about 11 h)
-MAX_COLOURS = 4
-NP = places.COUNT
+_MAX_COLOURS = const(4)
+_NP = const(99)             # places.COUNT
 
 
 def scale(rgb, level):
@@ -23,19 +22,19 @@ def scale(rgb, level):
 
 class Scene:
     def __init__(self):
-        self.col = [0] * (NP * MAX_COLOURS)
-        self.ncol = bytearray(NP)
-        self.period = bytearray(NP)
-        self.offset = bytearray(NP)
-        self.fade = bytearray(NP)
+        self.col = [0] * (_NP * _MAX_COLOURS)
+        self.ncol = bytearray(_NP)
+        self.period = bytearray(_NP)
+        self.offset = bytearray(_NP)
+        self.fade = bytearray(_NP)
 
     def clear(self):
-        for p in range(NP):
+        for p in range(_NP):
             self.ncol[p] = 0
 
     def set(self, p, rgb):
         """Show one colour steadily (replaces whatever the place showed)."""
-        self.col[p * MAX_COLOURS] = rgb
+        self.col[p * _MAX_COLOURS] = rgb
         self.ncol[p] = 1
 
     def off(self, p):
@@ -43,7 +42,7 @@ class Scene:
 
     def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
         """Cycle through two to four colours (-1 = unused), `period` steps each."""
-        base = p * MAX_COLOURS
+        base = p * _MAX_COLOURS
         col = self.col
         col[base] = c0
         col[base + 1] = c1
@@ -62,9 +61,9 @@ class Scene:
     def add(self, p, rgb, period):
         """Add one more colour to a place's cycle (shared squares); at most 4 kept."""
         n = self.ncol[p]
-        if n >= MAX_COLOURS:
+        if n >= _MAX_COLOURS:
             return
-        self.col[p * MAX_COLOURS + n] = rgb
+        self.col[p * _MAX_COLOURS + n] = rgb
         self.ncol[p] = n + 1
         if n == 0:
             return
@@ -73,7 +72,7 @@ class Scene:
         self.fade[p] = 0
 
     def animated(self):
-        for p in range(NP):
+        for p in range(_NP):
             if self.ncol[p] > 1:
                 return True
         return False
@@ -83,7 +82,7 @@ class Scene:
         n = self.ncol[p]
         if n == 0:
             return 0
-        base = p * MAX_COLOURS
+        base = p * _MAX_COLOURS
         if n == 1:
             return self.col[base]
         per = self.period[p] or 1
@@ -105,7 +104,7 @@ class Scene:
 
 def render(scene, pixel, frame, step):
     """Write the scene at animation step `step` into frame (R,G,B per pixel)."""
-    for p in range(NP):
+    for p in range(_NP):
         i = pixel[p]
         if i < 0:
             continue

@@ -7,10 +7,18 @@ previous item, roll = start the game now with what is chosen.
 """
 from ludo import rules as ludo_rules
 
-from . import places
+from . import const
 from .lights import scale
-from .signals import (die_mask, die_cycle, die_blink, SEAT_RGB, WHITE, GREEN, RED, YELLOW, ORANGE,
-                      MEDIUM, SLOW)
+from .places import PIPS
+from .signals import die_mask, die_cycle, die_blink, SEAT_RGB
+
+_WHITE = const(0xFFFFFF)        # colours and periods as in signals.py
+_GREEN = const(0x00FF00)
+_RED = const(0xFF0000)
+_YELLOW = const(0xFFC000)
+_ORANGE = const(0xFF6000)
+_MEDIUM = const(8)
+_SLOW = const(12)
 
 PAGES = 5
 PAGE_PRESET = 0
@@ -193,15 +201,15 @@ class Menu:
         menu = self
         for k in range(5):
             if k <= menu.page:
-                scene.set(places.home_id(0, k + 1), scale(WHITE, 60))
+                scene.set(52 + k, scale(_WHITE, 60))
         page = menu.page
         if page == PAGE_PRESET:
-            die_mask(scene, places.PIPS[menu.preset + 1], WHITE)
+            die_mask(scene, PIPS[menu.preset + 1], _WHITE)
         elif page == PAGE_PLAYERS:
             for s in menu.seats():
                 for i in range(4):
-                    scene.set(places.yard_id(s * 4 + i), SEAT_RGB[s])
-            die_mask(scene, places.PIPS[menu.count()], WHITE)
+                    scene.set(72 + s * 4 + i, SEAT_RGB[s])
+            die_mask(scene, PIPS[menu.count()], _WHITE)
         elif page == PAGE_KINDS:
             seats = menu.seats()
             for j in range(len(seats)):
@@ -209,29 +217,66 @@ class Menu:
                 kind = menu.kind_index(s)
                 rgb = SEAT_RGB[s]
                 for i in range(4):
-                    p = places.yard_id(s * 4 + i)
+                    p = 72 + s * 4 + i
                     lit = i < 4 - kind if kind else True
-                    c = rgb if lit else scale(WHITE, 50)
+                    c = rgb if lit else scale(_WHITE, 50)
                     if j == menu.cursor:
-                        scene.cycle(p, MEDIUM, 0, 0, c, 0)
+                        scene.cycle(p, _MEDIUM, 0, 0, c, 0)
                     else:
                         scene.set(p, c)
                 if j == menu.cursor:
-                    die_mask(scene, places.PIPS[kind + 1], rgb)
+                    die_mask(scene, PIPS[kind + 1], rgb)
         elif page == PAGE_OPTIONS:
             for sq in range(menu.cursor + 1):
-                scene.set(sq, scale(WHITE, 90))
+                scene.set(sq, scale(_WHITE, 90))
             kind, index = menu.option_display()
             if kind == 0:
                 if index:
-                    die_mask(scene, 0b1111111, GREEN)
+                    die_mask(scene, 0b1111111, _GREEN)
                 else:
-                    die_mask(scene, 0b0001000, RED)
+                    die_mask(scene, 0b0001000, _RED)
             else:
-                die_mask(scene, places.PIPS[index + 1 if index < 6 else 6], YELLOW)
+                die_mask(scene, PIPS[index + 1 if index < 6 else 6], _YELLOW)
         elif page == PAGE_DICE:
             if menu.hand:
-                die_blink(scene, 0b1111111, ORANGE, 0, SLOW)
+                die_blink(scene, 0b1111111, _ORANGE, 0, _SLOW)
             else:
-                die_cycle(scene, (places.PIPS[5], places.PIPS[2], places.PIPS[6], places.PIPS[3]),
-                          WHITE, 4)
+                die_cycle(scene, (PIPS[5], PIPS[2], PIPS[6], PIPS[3]),
+                          _WHITE, 4)
+
+
+# -- the app's side (controls.py hands the presses here) ----------------------
+def open_menu(app):
+    app.mode = 0                    # controls.MENU
+    app.can_leave = app.game is not None
+    m = app.menu
+    m.can_leave = app.can_leave
+    m.open(0)
+    app.dirty = True
+
+
+def press(app, button):
+    m = app.menu
+    if button == 1:                 # buttons.py: 0 roll, 1 select, 2 confirm, 3 back
+        result = m.press_select()
+    elif button == 2:
+        result = m.press_confirm()
+    elif button == 3:
+        result = m.press_back()
+    else:
+        result = START
+    if result == START:
+        problem = m.check()
+        if problem is None:
+            app.start_game(m.preset_name(), m.count(), m.options(), m.kinds_by_letter(), m.hand)
+            return
+        print("menu: " + problem)
+        result = REFUSE
+    if result == LEAVE:
+        app.close_menu()
+        app.mode = 4 if app.game.is_over() else 2       # controls.OVER, PLAY
+        app.dirty = True
+    elif result == REFUSE:
+        app.refuse()
+    elif result != NOTHING:
+        app.dirty = True

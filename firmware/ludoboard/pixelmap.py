@@ -8,6 +8,7 @@ why in `error`, which the app shows as a visible error pattern.
 import json
 
 from . import places
+from .buttons import ticks_diff
 
 FORMAT = "ludo-pixelmap/1"
 UNMAPPED = -1
@@ -16,6 +17,60 @@ UNMAPPED = -1
 DEFAULT_ROUTE = ("yR4 yR3 yR1 yR2 hR1 hR2 hR3 hR4 hR5 cR cG hG5 hG4 hG3 hG2 hG1 "
                  "yG3 yG1 yG2 yG4 hY1 hY2 hY3 hY4 hY5 cY cB hB5 hB4 hB3 hB2 hB1 "
                  "yY3 yY1 yY2 yY4 d1 d2 d3 d4 d5 d6 d7 yB2 yB4 yB3 yB1")
+
+
+SEATS = "RGYB"
+
+
+def _number(text, low, high):
+    if not text or len(text) > 2:
+        return -1
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return -1
+    n = int(text)
+    if n < low or n > high or (len(text) == 2 and text[0] == "0"):
+        return -1
+    return n
+
+
+def place_id(name):
+    """Id of a place name; NONE for None (off the board); ValueError if unknown."""
+    if name is None:
+        return places.NONE
+    pid = -1
+    if isinstance(name, str) and name:
+        kind = name[0]
+        seat = SEATS.find(name[1:2]) if len(name) > 1 else -1
+        if kind == "t":
+            n = _number(name[1:], 0, 51)
+            pid = n if n >= 0 else -1
+        elif kind == "h" and seat >= 0:
+            n = _number(name[2:], 1, 5)
+            pid = 52 + seat * 5 + n - 1 if n > 0 else -1
+        elif kind == "y" and seat >= 0:
+            n = _number(name[2:], 1, 4)
+            pid = 72 + seat * 4 + n - 1 if n > 0 else -1
+        elif kind == "c" and seat >= 0 and len(name) == 2:
+            pid = 88 + seat
+        elif kind == "d":
+            n = _number(name[1:], 1, 7)
+            pid = 92 + n - 1 if n > 0 else -1
+    if pid < 0:
+        raise ValueError("unknown place %r" % (name,))
+    return pid
+
+
+def place_name(pid):
+    if pid < 52:
+        return "t%d" % pid
+    if pid < 72:
+        return "h%s%d" % (SEATS[(pid - 52) // 5], (pid - 52) % 5 + 1)
+    if pid < 88:
+        return "y%s%d" % (SEATS[(pid - 72) // 4], (pid - 72) % 4 + 1)
+    if pid < 92:
+        return "c" + SEATS[pid - 88]
+    return "d%d" % (pid - 92 + 1)
 
 
 class PixelMap:
@@ -30,7 +85,7 @@ class PixelMap:
     def use_default(self):
         order = ["t%d" % i for i in range(52)] + DEFAULT_ROUTE.split(" ")
         for index in range(len(order)):
-            self.pixel[places.place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
+            self.pixel[place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
 
     def load_file(self, path):
         """Load a map file; on any problem keep the default order and set `error`."""
@@ -69,7 +124,7 @@ class PixelMap:
             if name is None:
                 continue        # a pixel that lights no place
             try:
-                pid = places.place_id(name) if isinstance(name, str) else None
+                pid = place_id(name) if isinstance(name, str) else None
             except ValueError:
                 pid = None
             if pid is None or pid == places.NONE:
@@ -79,7 +134,30 @@ class PixelMap:
             table[pid] = index
         for pid in range(places.COUNT):
             if table[pid] == UNMAPPED:
-                return "place %s has no pixel" % places.place_name(pid)
+                return "place %s has no pixel" % place_name(pid)
         for pid in range(places.COUNT):
             self.pixel[pid] = table[pid]
         return None
+
+
+def walk(app, now):
+    """The map check (LUDO_MAP_CHECK = 1): the pixels light one by one in strip
+    order, 0.3 s each; at the end (or any button) the app goes on and this module
+    is dropped."""
+    if ticks_diff(now, app.map_at) < 300 and not app.dirty:
+        return
+    app.dirty = False
+    app.map_at = now
+    frame = app.frame
+    for i in range(len(frame)):
+        frame[i] = 0
+    if app.map_index >= app.hw.pixel_count:
+        app.mode = app.mode_before_map
+        app.dirty = True
+        from . import drop
+        drop("ludoboard.pixelmap")
+        return
+    i = app.map_index * 3
+    frame[i] = frame[i + 1] = frame[i + 2] = 255
+    app.map_index += 1
+    app.hw.show(frame)

@@ -12,23 +12,15 @@ erased bytes (no flash erase).  Starting a game or compacting (when the
 entries reach the end of the sector, they are packed one byte each under one
 CRC) rewrites the whole sector in one write.
 """
-from .session import dumps
+from . import drop
 
-MAGIC = b"L1"
-FEED_EVERY = 256            # feed the watchdog this often while scanning
-
-
-def _crc8_table():
-    t = bytearray(256)
-    for i in range(256):
-        c = i
-        for _ in range(8):
-            c = ((c << 1) ^ 0x07) & 255 if c & 128 else (c << 1) & 255
-        t[i] = c
-    return bytes(t)
-
-
-_CRC8 = _crc8_table()
+_CRC8 = bytearray(256)      # CRC-8 (polynomial 0x07) of each byte value
+for _i in range(256):
+    _c = _i
+    for _k in range(8):
+        _c = ((_c << 1) ^ 0x07) & 255 if _c & 128 else (_c << 1) & 255
+    _CRC8[_i] = _c
+del _i, _c, _k
 
 
 def entry_check(code, index, salt):
@@ -37,18 +29,6 @@ def entry_check(code, index, salt):
     c = t[c ^ (index & 255)]
     c = t[c ^ ((index >> 8) & 255)]
     return t[c ^ salt]
-
-
-def crc16(data, start=0, end=None):
-    """CRC-16/CCITT-FALSE of data[start:end] (no copy)."""
-    if end is None:
-        end = len(data)
-    crc = 0xFFFF
-    for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
 
 
 class Saves:
@@ -70,7 +50,6 @@ class Saves:
     def load(self):
         """Read the save: the header dict (and self.count) or None when there is none."""
         from .begin import load
-        from . import drop
         try:
             return load(self)
         finally:
@@ -88,63 +67,22 @@ class Saves:
             self.count = count
             self.dirty = True
 
-    # -- writing ---------------------------------------------------------
-    def start(self, header):
-        """Begin a new game's save (erases the old one). Returns False if it cannot."""
-        self.header = header
-        self.salt = int(header["game"][:2], 16)
-        self.count = 0
-        return self._rewrite(None)
-
+    # -- writing (a whole-sector rewrite: begin.py) -------------------------
     def append(self, code):
         """Save one action code; True once it is in NVM."""
         if self.nvm is None or self.header is None:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
-            if not self._rewrite(self):
-                return False
+            from .begin import rewrite
+            try:
+                if not rewrite(self, self):
+                    return False
+            finally:
+                drop("ludoboard.begin")
         at = self.entries_at + 2 * (self.count - self.packed)
         if at + 2 > self.size:
             self.error = "save: the game no longer fits in NVM; saving stopped"
             return False
         self.nvm[at:at + 2] = bytes((code, entry_check(code, self.count, self.salt)))
         self.count += 1
-        return True
-
-    def _rewrite(self, source):
-        """Write header + packed codes (all saved codes if source) as one whole-sector write."""
-        if self.nvm is None:
-            self.error = "save: this board has no NVM; games are not saved"
-            return False
-        count = self.count if source is not None else 0
-        self.header["packed"] = count
-        head = dumps(self.header).encode()
-        size = self.size
-        total = 4 + len(head) + 2 + count + 2
-        if total + 2 > size:
-            self.error = "save: the game no longer fits in NVM; saving stopped"
-            return False
-        image = bytearray(size)
-        for i in range(size):
-            image[i] = 0xFF
-        image[0] = MAGIC[0]
-        image[1] = MAGIC[1]
-        image[2] = len(head) & 255
-        image[3] = len(head) >> 8
-        image[4:4 + len(head)] = head
-        at = 4 + len(head)
-        c = crc16(image, 4, at)
-        image[at] = c & 255
-        image[at + 1] = c >> 8
-        at += 2
-        for n in range(count):
-            image[at + n] = source.code_at(n)
-        end = at + count
-        c = crc16(image, at, end)
-        image[end] = c & 255
-        image[end + 1] = c >> 8
-        self.nvm[0:size] = image
-        self.packed = count
-        self.entries_at = end + 2
-        self.dirty = False
         return True

@@ -9,17 +9,10 @@ last.  Nothing but the transcript is stored: every line is derived again
 
 The lines are written here with sorted keys, byte for byte what `ludo.dumps`
 writes, without loading `ludo.record` (the board never needs its reader):
-plain ASCII strings are written as they are, anything else goes to ludo.dumps.
+plain ASCII strings are written as they are, anything else goes to ludo.dumps
+(texts.py, loaded for the rarer lines only).
 """
-import json
-
-import ludo
-
 SEATS = "RGYB"
-
-
-def players_text(g):
-    return "".join(SEATS[s] for s in g.seats)
 
 
 def _plain(s):
@@ -28,26 +21,6 @@ def _plain(s):
         if b < 32 or b > 126 or b == 34 or b == 92:
             return False
     return True
-
-
-def dumps(obj):
-    """ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":")))."""
-    if isinstance(obj, str):
-        return '"' + obj + '"' if _plain(obj) else ludo.dumps(obj)
-    if isinstance(obj, dict):
-        return "{" + ",".join(dumps(k) + ":" + dumps(obj[k]) for k in sorted(obj)) + "}"
-    if isinstance(obj, (list, tuple)):
-        return "[" + ",".join(dumps(v) for v in obj) + "]"
-    if obj is None or isinstance(obj, (bool, int)):
-        return json.dumps(obj)
-    return ludo.dumps(obj)
-
-
-def footer(g, rolled=None):
-    """The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while
-    unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the transcript)."""
-    result, seed, termination = _footer(g, rolled)
-    return {"result": result, "seed": seed, "termination": termination}
 
 
 def _footer(g, rolled):
@@ -89,17 +62,27 @@ def _square(r, o, p):
 def action_line(g, seq, text, events):
     for e in events:
         if not _plain(e):
-            return dumps({"ev": "action", "events": events, "game": g.game_id, "line": text,
-                          "seq": seq, "turn": SEATS[g.turn]})
+            return _dumps({"ev": "action", "events": events, "game": g.game_id, "line": text,
+                           "seq": seq, "turn": SEATS[g.turn]})
     return '{"ev":"action","events":[%s],"game":"%s","line":%s,"seq":%d,"turn":"%s"}' % (
-        ",".join('"' + e + '"' for e in events), g.game_id, dumps(text), seq, SEATS[g.turn])
+        ",".join('"' + e + '"' for e in events), g.game_id, _text(text), seq, SEATS[g.turn])
+
+
+def _text(text):
+    return '"' + text + '"' if _plain(text) else _dumps(text)
+
+
+def _dumps(obj):
+    """texts.dumps, for a line that is not plain ASCII (loaded only then)."""
+    from . import drop
+    from .texts import dumps
+    try:
+        return dumps(obj)
+    finally:
+        drop("ludoboard.texts")
 
 
 def end_line(g, seq, rolled=None):
     result, seed, termination = _footer(g, rolled)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
-
-
-def last_seq(g, ended):
-    return g.transcript_length + (1 if ended else 0)

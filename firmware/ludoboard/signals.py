@@ -6,55 +6,95 @@ Layers, later ones win: safe squares and the last move's origin, tokens
 destinations and capture previews, the selected move, the die, tokens that
 must be put right by hand, and short banners (refusal, bonus, pass, ...).
 """
-from . import places
+from . import const
 from .lights import scale
+from .places import place_of, PIPS
 
 SEAT_RGB = (0xFF0000, 0x00FF00, 0xFFB000, 0x0050FF)
-WHITE = 0xFFFFFF
-RED = 0xFF0000
-GREEN = 0x00FF00
-YELLOW = 0xFFC000
-ORANGE = 0xFF6000
-MAGENTA = 0xFF00C0
-CYAN = 0x00C0FF
-SAFE_MARK = 0x161616        # a safe square nobody stands on
-LAST_ORIGIN = 0x402000      # dim orange: where the last move started
-TOKEN_LEVEL = (0, 150, 210, 255, 255)   # by tokens of one colour on the place
-DEST_LEVEL = 70             # other legal destinations: the seat's colour, dim
+_WHITE = const(0xFFFFFF)
+_RED = const(0xFF0000)
+_ORANGE = const(0xFF6000)
+_MAGENTA = const(0xFF00C0)
+_CYAN = const(0x00C0FF)
+_SAFE_MARK = const(0x161616)    # a safe square nobody stands on
+_LAST_ORIGIN = const(0x402000)  # dim orange: where the last move started
+TOKEN_LEVEL = b"\x00\x96\xd2\xff\xff"   # 0 150 210 255 255: by tokens of one colour on the place
+_DEST_LEVEL = const(70)         # other legal destinations: the seat's colour, dim
 
 # animation periods, in animation steps (lights.ANIM_STEP_MS = 40 ms)
-SLOW = 12
-MEDIUM = 8
-FAST = 4
-BREATH = 25
+_SLOW = const(12)
+_MEDIUM = const(8)
+_FAST = const(4)
+_BREATH = const(25)
 
-# banners (short signals after an action)
-B_NONE = 0
-B_REFUSE = 1
-B_BONUS = 2
-B_PASS = 3
-B_FORFEIT = 4
-B_DOOR = 5
-B_TURNED = 6
-B_HOME = 7
-B_START = 8
-B_LEAVE = 9
-B_ERROR = 10
-BANNER_MS = (0, 450, 1300, 1300, 1600, 2200, 1600, 1100, 1400, 1600, 4000)
+# banners (short signals after an action), numbered by priority: when one action
+# causes several, the highest kind is shown (a forfeit over a pass, ...)
+_B_NONE = const(0)
+_B_REFUSE = const(1)
+_B_START = const(2)
+_B_HOME = const(3)
+_B_BONUS = const(4)
+_B_PASS = const(5)
+_B_TURNED = const(6)
+_B_DOOR = const(7)
+_B_LEAVE = const(8)
+_B_FORFEIT = const(9)
+_B_ERROR = const(10)
+# how long each shows, in 25 ms: 0, 0.45 s, 1.4, 1.1, 1.3, 1.3, 1.6, 2.2, 1.6, 1.6, 4 s
+_BANNER_TIME = b"\x00\x12\x38\x2c\x34\x34\x40\x58\x40\x40\xa0"
+# events (docs/serial-protocol.md) -> banner; a prefix ending in a space is followed by the seat
+_EVENTS = ("start ", "home ", "bonus", "pass", "turned ", "door ", "resign ", "timeout ",
+           "forfeit", "void", "three-sixes")
+_EVENT_BANNER = b"\x02\x03\x04\x05\x06\x07\x08\x08\x09\x09\x09"
 
-DIE = places.DIE
-X_MASK = 0b1101011          # d1 d2 d4 d6 d7: a cross
-ROW_MASK = 0b0011100        # d3 d4 d5: a dash
+# places (places.py)
+_HOME = const(52)
+_YARD = const(72)
+_CENTRE = const(88)
+_DIE = const(92)
+_NONE = const(255)
+_X_MASK = const(0b1101011)      # d1 d2 d4 d6 d7: a cross
+_ROW_MASK = const(0b0011100)    # d3 d4 d5: a dash
+PIPS = PIPS
 _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
 
+
+def show_banner(app, kind, seat, arg):
+    """Show a banner (B_*) now, for its time; `arg` is a home column for door/turned/home."""
+    app.banner = kind
+    app.banner_seat = seat
+    app.banner_arg = arg
+    app.banner_until = (app.hw.ticks_ms() + _BANNER_TIME[kind] * 25) & 0x1FFFFFFF   # ticks wrap at 2**29
+    app.dirty = True
+
+
+def banner_for(app, events):
+    """The banner for what an action caused (the highest kind among its events)."""
+    best = _B_NONE
+    g = app.game
+    seat = g.turn
+    arg = 0
+    for e in events:
+        for i in range(len(_EVENTS)):
+            w = _EVENTS[i]
+            if e.startswith(w):
+                kind = _EVENT_BANNER[i]
+                if kind > best:
+                    best = kind
+                    if w[-1] == " ":
+                        seat = "RGYB".index(e[len(w)])
+                        arg = g.rules.entry[seat] // 13     # the home column its tokens finish in
+                break
+    if best:
+        show_banner(app, best, seat, arg)
 
 
 def die_mask(scene, mask, rgb):
     for k in range(7):
         if (mask >> k) & 1:
-            scene.set(DIE + k, rgb)
+            scene.set(_DIE + k, rgb)
         else:
-            scene.off(DIE + k)
+            scene.off(_DIE + k)
 
 
 def die_cycle(scene, masks, rgb, period):
@@ -64,28 +104,28 @@ def die_cycle(scene, masks, rgb, period):
     for k in range(7):
         for i in range(4):
             c[i] = -1 if i >= n else rgb if (masks[i] >> k) & 1 else 0
-        scene.cycle(DIE + k, period, 0, 0, c[0], c[1], c[2], c[3])
+        scene.cycle(_DIE + k, period, 0, 0, c[0], c[1], c[2], c[3])
 
 
-def die_breathe(scene, mask, rgb, period=BREATH):
+def die_breathe(scene, mask, rgb, period=_BREATH):
     for k in range(7):
         if (mask >> k) & 1:
-            scene.cycle(DIE + k, period, 0, 1, scale(rgb, 30), rgb)
+            scene.cycle(_DIE + k, period, 0, 1, scale(rgb, 30), rgb)
         else:
-            scene.off(DIE + k)
+            scene.off(_DIE + k)
 
 
 def die_blink(scene, mask, a, b, period):
     for k in range(7):
         if (mask >> k) & 1:
-            scene.cycle(DIE + k, period, 0, 0, a, b)
+            scene.cycle(_DIE + k, period, 0, 0, a, b)
         else:
-            scene.off(DIE + k)
+            scene.off(_DIE + k)
 
 
 class Painter:
     def __init__(self):
-        self.count = bytearray(places.COUNT * 4)     # tokens per place per seat
+        self.count = bytearray(99 * 4)     # tokens per place per seat
 
     # -- the board -------------------------------------------------------
     def tokens(self, scene, game, where):
@@ -95,35 +135,25 @@ class Painter:
             count[i] = 0
         for t in range(16):
             p = where[t]
-            if p != places.NONE:
+            if p != _NONE:
                 count[p * 4 + (t >> 2)] += 1
-        for p in range(places.DIE):
+        for p in range(_DIE):
             base = p * 4
             for s in range(4):
                 n = count[base + s]
                 if n:
-                    if scene.ncol[p] and not self._shared(p, base, s):
-                        scene.off(p)        # replace the safe-square marker
-                    scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n if n < 4 else 4]), SLOW)
-
-    def _empty(self, p):
-        base = p * 4
-        count = self.count
-        return not (count[base] or count[base + 1] or count[base + 2] or count[base + 3])
-
-    def _shared(self, p, base, s):
-        for q in range(s):
-            if self.count[base + q]:
-                return True
-        return False
+                    if scene.ncol[p] and not (s > 0 and count[base] or s > 1 and count[base + 1]
+                                              or s > 2 and count[base + 2]):
+                        scene.off(p)        # the first colour here: replace the safe-square marker
+                    scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n if n < 4 else 4]), _SLOW)
 
     def board(self, scene, game, where, last_origin):
         safe = game.rules.safe
         for sq in range(52):
             if safe[sq]:
-                scene.set(sq, SAFE_MARK)
-        if last_origin != places.NONE:
-            scene.set(last_origin, LAST_ORIGIN)
+                scene.set(sq, _SAFE_MARK)
+        if last_origin != _NONE:
+            scene.set(last_origin, _LAST_ORIGIN)
         self.tokens(scene, game, where)
 
     def turn(self, scene, game, where, hurry=False):
@@ -131,9 +161,9 @@ class Painter:
         they blink fast when its deadline is near (hurry)."""
         s = game.turn
         rgb = SEAT_RGB[s]
-        period = FAST if hurry else BREATH
+        period = _FAST if hurry else _BREATH
         for i in range(4):
-            p = places.yard_id(s * 4 + i)
+            p = _YARD + s * 4 + i
             if where[s * 4 + i] == p:
                 scene.cycle(p, period, 0, 1, scale(rgb, 90), scale(rgb, TOKEN_LEVEL[1]))
             else:
@@ -142,37 +172,38 @@ class Painter:
     def moves(self, scene, game, legal, selected, hint=False):
         """Legal destinations (dim), capture previews, and the selected move
         (a coach hint lights its landing square cyan instead of white)."""
+        count = self.count
         for i in range(len(legal)):
             m = legal[i]
             if m.is_pass or i == selected:
                 continue
-            o = places.place_of(game.rules, m.token, m.start)
-            d = places.place_of(game.rules, m.token, m.end)
+            o = place_of(game.rules, m.token, m.start)
+            d = place_of(game.rules, m.token, m.end)
             rgb = SEAT_RGB[m.token >> 2]
-            if o < places.YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
-                scene.cycle(o, BREATH, 0, 1, scene.col[o * 4], scale(rgb, 60))
+            if o < _YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
+                scene.cycle(o, _BREATH, 0, 1, scene.col[o * 4], scale(rgb, 60))
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
-                scene.cycle(d, MEDIUM, 0, 0, victim, scale(rgb, DEST_LEVEL))
-            elif self._empty(d):
-                scene.set(d, scale(rgb, DEST_LEVEL))
+                scene.cycle(d, _MEDIUM, 0, 0, victim, scale(rgb, _DEST_LEVEL))
+            elif not (count[d * 4] or count[d * 4 + 1] or count[d * 4 + 2] or count[d * 4 + 3]):
+                scene.set(d, scale(rgb, _DEST_LEVEL))
             else:
-                scene.add(d, scale(rgb, DEST_LEVEL), SLOW)
+                scene.add(d, scale(rgb, _DEST_LEVEL), _SLOW)
         if 0 <= selected < len(legal):
             m = legal[selected]
             if m.is_pass:
                 return
             rgb = SEAT_RGB[m.token >> 2]
-            o = places.place_of(game.rules, m.token, m.start)
-            d = places.place_of(game.rules, m.token, m.end)
-            scene.cycle(o, MEDIUM, 0, 1, rgb, 0)
+            o = place_of(game.rules, m.token, m.start)
+            d = place_of(game.rules, m.token, m.end)
+            scene.cycle(o, _MEDIUM, 0, 1, rgb, 0)
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
-                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE, victim, 0)
+                scene.cycle(d, _FAST, 0, 0, rgb, _CYAN if hint else _WHITE, victim, 0)
                 for v in m.captures:     # where the captured token will go
-                    scene.cycle(places.yard_id(v), MEDIUM, 0, 0, scale(SEAT_RGB[v >> 2], 60), 0)
+                    scene.cycle(_YARD + v, _MEDIUM, 0, 0, scale(SEAT_RGB[v >> 2], 60), 0)
             else:
-                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE)
+                scene.cycle(d, _FAST, 0, 0, rgb, _CYAN if hint else _WHITE)
 
     def fixups(self, scene, game, physical, where):
         """Tokens whose physical place differs from the game's: origin and destination alternate."""
@@ -182,81 +213,76 @@ class Painter:
             if a == b:
                 continue
             rgb = SEAT_RGB[t >> 2]
-            if a != places.NONE:
+            if a != _NONE:
                 under = scene.col[a * 4] if scene.ncol[a] == 1 else 0
-                scene.cycle(a, MEDIUM, 0, 0, rgb, WHITE if b == places.NONE else under)
-            if b != places.NONE:
-                scene.cycle(b, MEDIUM, 1, 0, rgb, 0)
-        die_breathe(scene, 0b0001000, WHITE)
+                scene.cycle(a, _MEDIUM, 0, 0, rgb, _WHITE if b == _NONE else under)
+            if b != _NONE:
+                scene.cycle(b, _MEDIUM, 1, 0, rgb, 0)
+        die_breathe(scene, 0b0001000, _WHITE)
 
     def win(self, scene, game):
         out = game.outcome()
         winners = out.winners if out is not None else ()
-        a = SEAT_RGB[winners[0]] if winners else WHITE
+        a = SEAT_RGB[winners[0]] if winners else _WHITE
         b = SEAT_RGB[winners[1]] if len(winners) > 1 else a
         for sq in range(52):
             scene.cycle(sq, 2, sq % 4, 0, a, 0, b, 0)
         for s in winners:
-            scene.set(places.centre_id(s), SEAT_RGB[s])
-        die_cycle(scene, (places.PIPS[6], places.PIPS[5], places.PIPS[4], places.PIPS[3]), a, MEDIUM)
+            scene.set(_CENTRE + s, SEAT_RGB[s])
+        die_cycle(scene, (PIPS[6], PIPS[5], PIPS[4], PIPS[3]), a, _MEDIUM)
 
     # -- the die ---------------------------------------------------------
     def die_play(self, scene, game, legal, selected, entry_value, hand):
         rgb = SEAT_RGB[game.turn]
         if game.needs_roll():
             if entry_value:
-                die_blink(scene, places.PIPS[entry_value], rgb, scale(rgb, 40), SLOW)
+                die_blink(scene, PIPS[entry_value], rgb, scale(rgb, 40), _SLOW)
             elif hand:
-                die_breathe(scene, 0b1111111, ORANGE)
+                die_breathe(scene, 0b1111111, _ORANGE)
             else:
                 die_breathe(scene, 0b1111111, rgb)
             return
         if 0 <= selected < len(legal) and not legal[selected].is_pass:
-            die_mask(scene, places.PIPS[legal[selected].roll], rgb)
+            die_mask(scene, PIPS[legal[selected].roll], rgb)
             return
         rolls = game.pending_rolls
         if len(legal) == 1 and legal[0].is_pass:
-            die_blink(scene, places.PIPS[rolls[0]] if rolls else ROW_MASK, rgb, 0, MEDIUM)
+            die_blink(scene, PIPS[rolls[0]] if rolls else _ROW_MASK, rgb, 0, _MEDIUM)
             return
         if len(rolls) > 1:
-            masks = [places.PIPS[v] for v in rolls[:4]]
-            die_cycle(scene, masks, rgb, 2 * SLOW)
+            masks = [PIPS[v] for v in rolls[:4]]
+            die_cycle(scene, masks, rgb, 2 * _SLOW)
         elif rolls:
-            die_mask(scene, places.PIPS[rolls[0]], rgb)
+            die_mask(scene, PIPS[rolls[0]], rgb)
 
     def banner(self, scene, kind, seat, arg, game):
-        rgb = SEAT_RGB[seat] if 0 <= seat < 4 else WHITE
-        if kind == B_REFUSE:
-            die_mask(scene, 0b1111111, RED)
-        elif kind == B_BONUS:
-            die_blink(scene, 0b1111111, rgb, WHITE, 3)
-        elif kind == B_PASS:
-            die_mask(scene, ROW_MASK, WHITE)
-        elif kind == B_FORFEIT:
-            die_blink(scene, X_MASK, RED, 0, FAST)
-        elif kind == B_LEAVE:
-            die_blink(scene, X_MASK, rgb, 0, FAST)
-        elif kind == B_DOOR:
+        rgb = SEAT_RGB[seat] if 0 <= seat < 4 else _WHITE
+        if kind == _B_REFUSE:
+            die_mask(scene, 0b1111111, _RED)
+        elif kind == _B_BONUS:
+            die_blink(scene, 0b1111111, rgb, _WHITE, 3)
+        elif kind == _B_PASS:
+            die_mask(scene, _ROW_MASK, _WHITE)
+        elif kind == _B_FORFEIT:
+            die_blink(scene, _X_MASK, _RED, 0, _FAST)
+        elif kind == _B_LEAVE:
+            die_blink(scene, _X_MASK, rgb, 0, _FAST)
+        elif kind == _B_DOOR:
             for k in range(5):
-                scene.cycle(places.home_id(arg, k + 1), 3, 5 - k, 0, SEAT_RGB[seat], 0, 0, 0)
-            scene.cycle(places.centre_id(arg), 3, 0, 0, SEAT_RGB[seat], 0, 0, 0)
-        elif kind == B_TURNED:
-            scene.cycle(places.home_id(arg, 1), FAST, 0, 0, RED, 0)
-        elif kind == B_HOME:
-            scene.cycle(places.centre_id(arg), 3, 0, 0, WHITE, rgb)
-        elif kind == B_START:
+                scene.cycle(_HOME + arg * 5 + k, 3, 5 - k, 0, SEAT_RGB[seat], 0, 0, 0)
+            scene.cycle(_CENTRE + arg, 3, 0, 0, SEAT_RGB[seat], 0, 0, 0)
+        elif kind == _B_TURNED:
+            scene.cycle(_HOME + arg * 5, _FAST, 0, 0, _RED, 0)
+        elif kind == _B_HOME:
+            scene.cycle(_CENTRE + arg, 3, 0, 0, _WHITE, rgb)
+        elif kind == _B_START:
             for i in range(4):
-                scene.cycle(places.yard_id(seat * 4 + i), 3, 0, 0, WHITE, rgb)
-        elif kind == B_ERROR:
-            die_blink(scene, 0b1111111, MAGENTA, 0, SLOW)
+                scene.cycle(_YARD + seat * 4 + i, 3, 0, 0, _WHITE, rgb)
+        elif kind == _B_ERROR:
+            die_blink(scene, 0b1111111, _MAGENTA, 0, _SLOW)
             for s in range(4):
-                scene.cycle(places.centre_id(s), SLOW, 0, 0, MAGENTA, 0)
+                scene.cycle(_CENTRE + s, _SLOW, 0, 0, _MAGENTA, 0)
 
     def check(self, scene):
         """After a reset: the die breathes white until the players confirm the position."""
-        die_breathe(scene, 0b1111111, WHITE)
-
-    def pause(self, scene, item):
-        """The pause menu over the position: the die shows the item (1 hand over, 2 resign, 3 new game)."""
-        colour = (CYAN, RED, WHITE)[item]
-        die_blink(scene, places.PIPS[item + 1], colour, scale(colour, 40), SLOW)
+        die_breathe(scene, 0b1111111, _WHITE)

@@ -15,8 +15,9 @@ if os.path.join(ROOT, "host") not in sys.path:
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
-from ludoboard import app as app_mod, lights, places  # noqa: E402
+from ludoboard import app as app_mod, lights  # noqa: E402
 from ludoboard.buttons import NAMES as BUTTONS  # noqa: E402
+from ludoboard.pixelmap import place_id  # noqa: E402
 
 PIXEL_MAP = os.path.join(ROOT, "hardware", "pixelmap.json")
 TICKS_MASK = (1 << 29) - 1
@@ -25,6 +26,21 @@ STEP_MS = 10
 PRESS_MS = 80
 GAP_MS = 120
 LONG_MS = 1200
+
+
+def firmware_consts(module):
+    """A module's private constants (`_NAME = const(value)`, which MicroPython folds away):
+    an object with NAME attributes, read from firmware/ludoboard/MODULE.py."""
+    import ast
+    path = os.path.join(ROOT, "firmware", "ludoboard", module + ".py")
+    names = {}
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "const":
+            names[node.targets[0].id.lstrip("_")] = ast.literal_eval(node.value.args[0])
+    return type(module, (), names)
 
 
 class PowerCut(Exception):
@@ -214,9 +230,9 @@ class Board:
     def cycle_of(self, place):
         """The colours a place cycles through (packed ints), from the scene."""
         s = self.app.scene
-        p = places.place_id(place)
+        p = place_id(place)
         n = s.ncol[p]
-        return [s.col[p * lights.MAX_COLOURS + k] for k in range(n)]
+        return [s.col[p * 4 + k] for k in range(n)]
 
     # -- playing ---------------------------------------------------------
     def select_code(self, code):

@@ -8,7 +8,10 @@ from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
 from harness import Board, PIXEL_MAP, new_game_cmd
-from ludoboard import players, places, pixelmap, signals
+from ludoboard import players, places, pixelmap
+from harness import firmware_consts
+
+signals = firmware_consts("signals")    # its banner kinds and colours (private consts)
 from ludoboard.app import MENU, PLAY, PAUSE, MAP_CHECK
 import golden
 
@@ -239,7 +242,7 @@ def test_built_in_order_is_the_shipped_map():
     with open(PIXEL_MAP) as f:
         shipped = json.load(f)["pixels"]
     m = pixelmap.PixelMap(99)
-    assert [places.place_name(p) for p in sorted(range(99), key=lambda p: m.pixel[p])] == shipped
+    assert [pixelmap.place_name(p) for p in sorted(range(99), key=lambda p: m.pixel[p])] == shipped
 
 
 @pytest.mark.parametrize("content,words", [
@@ -276,7 +279,7 @@ def test_a_rewired_map_moves_the_lights(tmp_path):
     b.press("roll")                                 # classic, 4 players: Red rolls
     b.wait(3000)
     frame = b.hw.shown
-    assert b.app.pixel[places.place_id("t0")] == 98
+    assert b.app.pixel[pixelmap.place_id("t0")] == 98
     assert frame[3 * 98:3 * 99] == bytes((0x16, 0x16, 0x16))            # t0: a safe square
     assert frame[0:3] == bytes((0, 0x2f, 0x96))                       # yB1 now first: a blue token
 

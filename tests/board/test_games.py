@@ -9,10 +9,15 @@ import pytest
 
 import ludo
 from harness import Board
-from ludoboard import places, signals
+from ludoboard import places
+from ludoboard import signals as signals_mod
+from harness import firmware_consts
+from ludoboard.pixelmap import place_name
+
+signals = firmware_consts("signals")    # its banner kinds, colours and masks (private consts)
 from ludoboard.lights import scale
 
-SEAT_RGB = signals.SEAT_RGB
+SEAT_RGB = signals_mod.SEAT_RGB
 WHITE = (255, 255, 255)
 
 
@@ -79,7 +84,7 @@ def check_roll_due(b, g):
             count[p][t >> 2] += 1
     for p, seats in count.items():
         shown = b.colour(p, frame0)
-        options = [rgb(scale(SEAT_RGB[s], signals.TOKEN_LEVEL[min(n, 4)])) for s, n in seats.items()]
+        options = [rgb(scale(SEAT_RGB[s], signals_mod.TOKEN_LEVEL[min(n, 4)])) for s, n in seats.items()]
         assert shown in options, (p, shown, options, g.position())
 
 
@@ -119,9 +124,9 @@ def check_fixups(b, g, app):
         moved += 1
         colour = rgb(SEAT_RGB[t >> 2])
         if a != places.NONE:
-            assert b.colour(places.place_name(a), b.frame_at(0)) == colour
+            assert b.colour(place_name(a), b.frame_at(0)) == colour
         if w != places.NONE:
-            assert b.colour(places.place_name(w), b.frame_at(8)) == colour
+            assert b.colour(place_name(w), b.frame_at(8)) == colour
     assert moved
 
 
