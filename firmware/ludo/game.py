@@ -392,7 +392,9 @@ class Game:
         """The legal moves now, built once per position (iterating allocates nothing)."""
         legal = self._legal
         if legal is None:
-            codes = self._gen()
+            codes = self._legal_codes
+            if codes is None:
+                codes = self._gen()
             dests = self._legal_dests
             r = self.rules
             seat = self.turn
