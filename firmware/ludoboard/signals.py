@@ -123,29 +123,42 @@ def die_blink(scene, mask, a, b, period):
             scene.off(_DIE + k)
 
 
+def _nobody_at(where, p):
+    for t in range(16):
+        if where[t] == p:
+            return False
+    return True
+
+
 class Painter:
     def __init__(self):
-        self.count = bytearray(99 * 4)     # tokens per place per seat
+        self.where = bytes(16)      # the tokens' places of the last board() (for moves())
 
     # -- the board -------------------------------------------------------
     def tokens(self, scene, game, where):
         """Tokens at the places `where` (place id per token, NONE = off the board)."""
-        count = self.count
-        for i in range(len(count)):
-            count[i] = 0
+        self.where = where
         for t in range(16):
             p = where[t]
-            if p != _NONE:
-                count[p * 4 + (t >> 2)] += 1
-        for p in range(_DIE):
-            base = p * 4
-            for s in range(4):
-                n = count[base + s]
-                if n:
-                    if scene.ncol[p] and not (s > 0 and count[base] or s > 1 and count[base + 1]
-                                              or s > 2 and count[base + 2]):
-                        scene.off(p)        # the first colour here: replace the safe-square marker
-                    scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n if n < 4 else 4]), _SLOW)
+            if p == _NONE:
+                continue
+            s = t >> 2
+            n = 0
+            for u in range(s * 4, s * 4 + 4):     # the seat's tokens here: a stack
+                if where[u] == p:
+                    if u < t:
+                        n = -1          # counted at its first token
+                        break
+                    n += 1
+            if n < 0:
+                continue
+            if scene.ncol[p]:
+                u = 0
+                while u < s * 4 and where[u] != p:
+                    u += 1
+                if u == s * 4:
+                    scene.off(p)        # the first colour here: replace the safe-square marker
+            scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n]), _SLOW)
 
     def board(self, scene, game, where, last_origin):
         safe = game.rules.safe
@@ -172,7 +185,7 @@ class Painter:
     def moves(self, scene, game, legal, selected, hint=False):
         """Legal destinations (dim), capture previews, and the selected move
         (a coach hint lights its landing square cyan instead of white)."""
-        count = self.count
+        where = self.where
         for i in range(len(legal)):
             m = legal[i]
             if m.is_pass or i == selected:
@@ -185,7 +198,7 @@ class Painter:
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
                 scene.cycle(d, _MEDIUM, 0, 0, victim, scale(rgb, _DEST_LEVEL))
-            elif not (count[d * 4] or count[d * 4 + 1] or count[d * 4 + 2] or count[d * 4 + 3]):
+            elif _nobody_at(where, d):
                 scene.set(d, scale(rgb, _DEST_LEVEL))
             else:
                 scene.add(d, scale(rgb, _DEST_LEVEL), _SLOW)
