@@ -9,9 +9,8 @@ shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
 Every confirmed action is saved to NVM before the lights change.
 """
 from . import const, drop, lights, players, session
-from .buttons import Buttons, ticks_diff
 from .places import place_of
-from .controls import Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
+from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .hostlink import HostLink
 from .saves import Saves
 from .signals import Painter, banner_for, show_banner

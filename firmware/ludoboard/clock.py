@@ -1,7 +1,7 @@
 """Wall-clock time for the record header's "start": set by the PC's `time`
 command, kept with the board's ticks (the app holds the state, a list of three
 ints; this module is loaded only to set or read it).  Seconds count from 2000-01-01."""
-from .buttons import ticks_diff
+from .controls import ticks_diff
 
 
 def _days_from_civil(y, m, d):

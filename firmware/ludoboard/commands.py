@@ -11,7 +11,7 @@ import json
 
 import ludo
 
-from . import buttons as btn
+from .controls import NAMES as BUTTON_NAMES
 from . import drop, session, texts
 
 drop("ludoboard.texts")     # held by this module only: freed with it
@@ -63,7 +63,7 @@ def run(link, app, raw):
                            obj.get("kinds", {}), obj.get("dice", "device") == "hand", obj.get("seed"))
             reply = '{"cmd":"new","re":"ok"}'
         elif cmd == "press":
-            app.on_press(btn.NAMES.index(obj["button"]), bool(obj.get("long", False)))
+            app.on_press(BUTTON_NAMES.index(obj["button"]), bool(obj.get("long", False)))
             reply = '{"cmd":"press","re":"ok"}'
         else:
             from .clock import set_clock
@@ -192,8 +192,8 @@ def _check_args(cmd, obj):
         if not isinstance(obj.get("game"), str):
             raise CommandError("resend needs \"game\": the game id")
     elif cmd == "press":
-        if obj.get("button") not in btn.NAMES:
-            raise CommandError("press needs \"button\": one of %s" % ", ".join(btn.NAMES))
+        if obj.get("button") not in BUTTON_NAMES:
+            raise CommandError("press needs \"button\": one of %s" % ", ".join(BUTTON_NAMES))
         if obj.get("long", False) not in (True, False) or not isinstance(obj.get("long", False), bool):
             raise CommandError("press: \"long\" is true or false")
     elif cmd == "time":

@@ -257,7 +257,7 @@ def open_menu(app):
 
 def press(app, button):
     m = app.menu
-    if button == 1:                 # buttons.py: 0 roll, 1 select, 2 confirm, 3 back
+    if button == 1:                 # controls.py: 0 roll, 1 select, 2 confirm, 3 back
         result = m.press_select()
     elif button == 2:
         result = m.press_confirm()

@@ -7,7 +7,7 @@ does not hold this code.  The items (docs/lights.md, Pause menu): 0 hand over,
 """
 from . import const, drop, players, session
 
-_SELECT = const(1)          # buttons.py
+_SELECT = const(1)          # controls.py
 _CONFIRM = const(2)
 _BACK = const(3)
 _PLAY = const(2)            # controls.py's modes

@@ -8,7 +8,7 @@ why in `error`, which the app shows as a visible error pattern.
 import json
 
 from . import places
-from .buttons import ticks_diff
+from .controls import ticks_diff
 
 FORMAT = "ludo-pixelmap/1"
 UNMAPPED = -1

@@ -10,8 +10,6 @@ import sys
 KINDS = ("human", "easy", "medium", "hard")
 LEAVE_KIND = "medium"       # who takes over a seat whose player leaves
 COACH_KIND = "hard"         # whose move a coach hint shows
-_CLASS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-_MODULES = ("ludo.ai", "ludo.ai_eval")
 LAZY = "lazy"               # _ai: installed, not loaded now
 
 
@@ -20,40 +18,30 @@ def _installed():
     import os
     import ludo
     where = getattr(ludo, "__file__", None)
-    if where:
-        where = where[:where.rfind("/") + 1] if "/" in where else ""
-        for name in ("ai.py", "ai.mpy"):
-            try:
-                os.stat(where + name)
-                return True
-            except OSError:
-                pass
-        return False
-    try:                        # frozen in: loading it is the only way to know
-        import ludo.ai  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    if not where:               # frozen in: loading it is the only way to know
+        try:
+            import ludo.ai  # noqa: F401
+        except ImportError:
+            return False
+        return True
+    where = where[:where.rfind("/") + 1]
+    for name in ("ai.py", "ai.mpy"):
+        try:
+            os.stat(where + name)
+            return True
+        except OSError:
+            pass
+    return False
 
 
 # None: not installed; LAZY: installed, loaded on demand; else the module (or a stand-in).
 _ai = LAZY if _installed() else None
+del _installed
 _players = {}
 
 
 def available():
     return _ai is not None
-
-
-def _module():
-    if _ai is LAZY:
-        from ludo import ai
-        return ai
-    return _ai
-
-
-def loaded():
-    return _ai is not LAZY and _ai is not None or "ludo.ai" in sys.modules
 
 
 def release():
@@ -62,27 +50,23 @@ def release():
     if _ai is not LAZY:
         return
     pkg = sys.modules.get("ludo")
-    for full in _MODULES:
-        sys.modules.pop(full, None)
-        short = full[5:]
+    for short in ("ai", "ai_eval"):
+        sys.modules.pop("ludo." + short, None)
         if pkg is not None and short in pkg.__dict__:
             delattr(pkg, short)
 
 
-def _player(kind):
-    p = _players.get(kind)
-    if p is None:
-        cls = getattr(_module(), _CLASS[kind], None)
-        p = cls() if cls is not None else None
-        _players[kind] = p
-    return p
-
-
 def choose(game, kind):
     """The Move the computer of that kind plays now (None without ludo.ai)."""
-    if _ai is None or kind not in _CLASS:
+    if _ai is None or kind not in KINDS or kind == "human":
         return None
-    p = _player(kind)
+    m = _ai
+    if m is LAZY:
+        from ludo import ai as m
+    p = _players.get(kind)
+    if p is None:
+        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
+        p = _players[kind] = cls() if cls is not None else None
     if p is not None:
         return p.choose(game)
-    return _module().choose(game, kind)
+    return m.choose(game, kind)

@@ -16,7 +16,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
 from ludoboard import app as app_mod, lights  # noqa: E402
-from ludoboard.buttons import NAMES as BUTTONS  # noqa: E402
+from ludoboard.controls import NAMES as BUTTONS  # noqa: E402
 from ludoboard.pixelmap import place_id  # noqa: E402
 
 PIXEL_MAP = os.path.join(ROOT, "hardware", "pixelmap.json")
