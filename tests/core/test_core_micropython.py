@@ -1,4 +1,5 @@
 """The same package, unchanged, under a real MicroPython interpreter (WebAssembly build in Node)."""
+import os
 import random
 
 import ludo
@@ -102,3 +103,41 @@ def test_legal_moves_iteration_allocates_nothing(micropython):
     alloc, n = out.split()
     assert int(n) > 0
     assert int(alloc) == 0
+
+
+EXTRAS = """
+import ludo, sys
+g = ludo.Game('strict', players=2, seed=4)
+print('extras' in ''.join(sys.modules))
+g.roll()
+if not g.needs_roll():
+    g.push(g.legal_moves[0])
+g.set_kind('Y', 'hard')
+g.resign('R')
+print(g.outcome().result(), g.last_events, 'ludo.extras' in sys.modules)
+h = ludo.Game('strict', players=4, seed=4, options={'deadline': 30})
+h.timeout()
+print(h.turn, h.last_events)
+c = ludo.Game('club', players=4, seed=9, options={'teams': True, 'rolloff': True})
+while c.phase == 2:
+    c.roll()
+print(c.turn, c.last_events)
+s = ludo.Game('strict', players=2, seed=4)
+print([s.push_transcript_code(code) for code in g.transcript])
+print(s.position() == g.position())
+"""
+
+
+def test_rarely_used_actions_load_and_agree_under_micropython(micropython):
+    """Resign, timeout, the roll-off and transcript replay (ludo.extras, loaded on first use)
+    give CPython's results under MicroPython."""
+    import subprocess
+    import sys
+    out = micropython.run_fresh(EXTRAS)     # nothing of ludo imported yet
+    firmware = os.path.dirname(os.path.dirname(os.path.abspath(ludo.__file__)))
+    cpython = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, %r)\n" % firmware + EXTRAS],
+                             capture_output=True, text=True, check=True).stdout    # a fresh sys.modules
+    assert out.strip() == cpython.strip()
+    lines = out.strip().split("\n")
+    assert lines[0] == "False" and lines[-1] == "True"
+    assert "resign R" in lines[1] and lines[1].endswith("True")
