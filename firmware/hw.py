@@ -14,7 +14,11 @@ import os
 import board
 import neopixel
 
-from ludoboard import power
+from ludoboard import const, power
+
+_TICKS_MASK = const((1 << 29) - 1)     # supervisor.ticks_ms() wraps at 2**29
+_TICKS_HALF = const(1 << 28)
+_WATCHDOG_S = const(8)                 # RP2040 caps the watchdog at 8.388 s
 
 try:
     import keypad
@@ -38,7 +42,7 @@ except ImportError:  # Blinka on a PC: the same 2**29 wrap from the monotonic cl
     import time
 
     def _ticks_ms() -> int:
-        return (time.monotonic_ns() // 1000000) & TICKS_MASK
+        return (time.monotonic_ns() // 1000000) & _TICKS_MASK
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, Optional, Union  # noqa: F401  (type checking only)
@@ -48,11 +52,6 @@ if TYPE_CHECKING:
     import nvm as _nvm_types
     import watchdog as _watchdog_types
 
-TICKS_PERIOD = 1 << 29           # supervisor.ticks_ms() wraps here
-TICKS_MASK = TICKS_PERIOD - 1
-TICKS_HALF = TICKS_PERIOD >> 1
-WATCHDOG_S = 8                   # RP2040 caps the watchdog at 8.388 s
-BUTTONS = ("roll", "select", "confirm", "back")
 
 DEFAULTS = {
     "LUDO_PIXEL_PIN": "GP2",
@@ -66,12 +65,12 @@ DEFAULTS = {
 }
 def ticks_diff(a: int, b: int) -> int:
     """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""
-    return ((a - b + TICKS_HALF) & TICKS_MASK) - TICKS_HALF
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 def ticks_add(a: int, delta: int) -> int:
     """The ticks value delta ms after a."""
-    return (a + delta) & TICKS_MASK
+    return (a + delta) & _TICKS_MASK
 
 
 def load_settings() -> "Dict[str, Any]":
@@ -112,7 +111,7 @@ class Hardware:
                                          self.pixel_count, brightness=1.0, auto_write=False,
                                          pixel_order=order)
         self._out = bytearray(3 * self.pixel_count)
-        self.scale = power.SCALE_ONE      # the last frame's scale, out of 256
+        self.scale = 256                  # the last frame's scale, out of 256 (power.py)
 
         self._keys = None  # type: Optional[keypad.Keys]
         self._events = None  # type: Optional[keypad.EventQueue]
@@ -132,7 +131,7 @@ class Hardware:
 
         self._watchdog = getattr(microcontroller, "watchdog", None)  # type: Optional[_watchdog_types.WatchDogTimer]
         if self._watchdog is not None and WatchDogMode is not None:
-            self._watchdog.timeout = WATCHDOG_S
+            self._watchdog.timeout = _WATCHDOG_S
             self._watchdog.mode = WatchDogMode.RESET
             self._watchdog.feed()
         else:

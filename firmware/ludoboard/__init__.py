@@ -9,7 +9,7 @@ the board's heap holds their code only while they run.
 import sys
 
 try:
-    from micropython import const
+    from micropython import const as const  # (re-exported: `from . import const`)
 except ImportError:             # CPython: const() is the value itself
     def const(x):  # type: ignore[no-untyped-def,misc]
         return x

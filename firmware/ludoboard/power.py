@@ -9,11 +9,13 @@ still draw more than the budget, scales it down further, so that no frame
 sent to the strip ever exceeds the budget. Integer arithmetic only, no
 allocation: fit for the frame loop on a microcontroller.
 """
+from . import const
 
-MA_PER_CHANNEL = 20      # mA per colour channel at 255
-FULL = 255
-IDLE_MA = 1              # mA per pixel, dark
-SCALE_ONE = 256          # scales are out of 256
+_MA_PER_CHANNEL = const(20)     # mA per colour channel at 255
+_FULL = const(255)
+IDLE_MA = 1                     # mA per pixel, dark
+_IDLE_MA = const(1)
+_SCALE_ONE = const(256)         # scales are out of 256
 
 
 def estimate_ma(frame):
@@ -22,17 +24,17 @@ def estimate_ma(frame):
     total = 0
     for value in frame:
         total += value
-    return (len(frame) // 3) * IDLE_MA + (total * MA_PER_CHANNEL + FULL - 1) // FULL
+    return (len(frame) // 3) * _IDLE_MA + (total * _MA_PER_CHANNEL + _FULL - 1) // _FULL
 
 
 def allowed_sum(pixel_count, budget_ma):
     # type: (int, int) -> int
     """The largest channel sum whose estimate stays within budget_ma (0 if the budget is below idle)."""
-    spare = budget_ma - pixel_count * IDLE_MA
+    spare = budget_ma - pixel_count * _IDLE_MA
     if spare <= 0:
         return 0
     # sum * 20 <= spare * 255  <=>  sum <= spare * 255 // 20  (integers)
-    return spare * FULL // MA_PER_CHANNEL
+    return spare * _FULL // _MA_PER_CHANNEL
 
 
 def brightness_scale(percent):
@@ -41,8 +43,8 @@ def brightness_scale(percent):
     if percent <= 0:
         return 0
     if percent >= 100:
-        return SCALE_ONE
-    return (percent * SCALE_ONE + 50) // 100
+        return _SCALE_ONE
+    return (percent * _SCALE_ONE + 50) // 100
 
 
 def limit(frame, out, brightness, budget_ma):
@@ -70,4 +72,4 @@ def limit(frame, out, brightness, budget_ma):
     # value. value * allowed stays under 2**30 (small ints, no allocation).
     for i in range(n):
         out[i] = frame[i] * allowed // raw
-    return allowed * SCALE_ONE // raw
+    return allowed * _SCALE_ONE // raw
