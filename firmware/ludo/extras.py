@@ -1,13 +1,13 @@
-"""What a plain game rarely needs, loaded on first use (the board's heap is small):
-the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a transcript."""
+# What a plain game rarely needs, loaded on first use (the board's heap is small):
+# the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a transcript.
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
 from .game import OFF, ROLLOFF, KINDS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
 
 
 def open_door_if_no_prey(g, s):
-    """Mandatory kill: a shut door opens once no rival stone can ever be killed again
-    (every rival stone is in its safe zone, home or lifted), or the game could never end."""
+    # Mandatory kill: a shut door opens once no rival stone can ever be killed again
+    # (every rival stone is in its safe zone, home or lifted), or the game could never end.
     for o in (s, g.rules.partner[s]):
         if o < 0 or (g.doors >> o) & 1:
             continue
@@ -91,7 +91,7 @@ def leave(g, s, term):
 
 
 def resign(g, seat):
-    """Seat `seat` resigns (strict, and classic with two players)."""
+    # Seat `seat` resigns (strict, and classic with two players).
     s = seat_of(seat)
     g._check_running("resign")
     if not g.rules.can_resign:
@@ -105,7 +105,7 @@ def resign(g, seat):
 
 
 def timeout(g):
-    """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
+    # The seat on turn missed the per-turn deadline (the caller keeps the clock).
     g._check_running("timeout")
     if not g.rules.deadline:
         raise IllegalMoveError("timeout: this game has no deadline (option 'deadline')")
@@ -115,8 +115,8 @@ def timeout(g):
 
 
 def push_transcript_code(g, code):
-    """Apply one transcript code (checked): an action, a take-back (121) or a seat
-    hand-over (122..); returns its record line.  Replays a board's saved transcript."""
+    # Apply one transcript code (checked): an action, a take-back (121) or a seat
+    # hand-over (122..); returns its record line.  Replays a board's saved transcript.
     text = g.action_text(code)
     if code == CODE_UNDO:
         g.pop()

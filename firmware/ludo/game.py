@@ -9,118 +9,24 @@
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen, _apply and _move, with the Rules tables (sqt, bmask, rivm,
 # after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
-# checks the inlined code against them.  (Comments, not docstrings, for the
-# internals: MicroPython keeps docstrings on the heap.)
+# checks the inlined code against them.  (Comments, not docstrings, in the
+# rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
 from .rules import (Rules, SEAT_LETTERS, BLOCK_ALL, SIXES_VOID,
                     START_FIRST)
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, commitment, new_seed
 
-# phases
-ROLL = 0
-MOVE = 1
-ROLLOFF = 2
-OVER = 3
-PHASE_NAMES = ("roll", "move", "rolloff", "over")
-
-# action codes (one byte each; docs/api.md)
-CODE_MOVE = 16
-CODE_PASS = 112
-CODE_RESIGN = 113
-CODE_TIMEOUT = 117
-CODE_UNDO = 121
-CODE_KIND = 122
-KINDS = ("human", "easy", "medium", "hard")
+from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
+                      CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
+                      MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of)
+from .history import History, SNAP_EVERY  # noqa: F401
 
 _ZERO_OCC = bytes(52 * 4)
 _ZERO_SQUARES = bytes(52)
-OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
-SNAP_EVERY = 64
-# club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut
-# at this many rolls (one turn in 46656 would reach it) and they are spent
-MAX_PENDING = 6
-TERMINATIONS = (None, "finished", "resigned", "deadline")
 
 
-def token_name(t):
-    return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)
-
-
-class Outcome:
-    """How a game ended: `winners` (seats; two for a team) and `termination`."""
-
-    def __init__(self, winners, termination):
-        self.winners = winners
-        self.termination = termination
-
-    def result(self):
-        return "+".join(SEAT_LETTERS[s] for s in self.winners)
-
-    def __eq__(self, other):
-        return (isinstance(other, Outcome) and self.winners == other.winners
-                and self.termination == other.termination)
-
-    def __repr__(self):
-        return "Outcome(winners=%r, termination=%r)" % (self.winners, self.termination)
-
-
-class Move:
-    """One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard)."""
-
-    def __init__(self, rules, seat, token, start, end, roll, captures, code):
-        self.rules = rules
-        self.seat = seat
-        self.token = token
-        self.start = start
-        self.end = end
-        self.roll = roll
-        self.captures = captures
-        self.code = code
-
-    @property
-    def is_pass(self):
-        return self.code == CODE_PASS
-
-    @property
-    def start_place(self):
-        return place_of(self.rules, self.token, self.start)
-
-    @property
-    def end_place(self):
-        return place_of(self.rules, self.token, self.end)
-
-    def __str__(self):
-        from .notation import move_text     # loaded on first use: the board rarely needs text
-        return move_text(self)
-
-    def __repr__(self):
-        return "<Move %s>" % self
-
-    def __eq__(self, other):
-        return (isinstance(other, Move) and self.code == other.code and self.start == other.start
-                and self.end == other.end and self.captures == other.captures)
-
-    def __hash__(self):
-        return hash((self.code, self.start, self.end))
-
-
-def place_of(rules, t, p):
-    """Physical place (pixel group) of token t at progress p; None off the board."""
-    if p is None:
-        return None
-    o = t >> 2
-    if p < 0:
-        return "y%s%d" % (SEAT_LETTERS[o], (t & 3) + 1)
-    if p < rules.track_len:
-        return "t%d" % ((rules.entry[o] + p) % 52)
-    lane = SEAT_LETTERS[rules.entry[o] // 13]
-    if p < rules.home:
-        return "h%s%d" % (lane, p - rules.track_len + 1)
-    return "c" + lane
-
-
-class Game:
-    """A game of Ludo under one preset: push actions, pop them, ask what is legal."""
+class Game(History):
+    # A game of Ludo under one preset: push actions, pop them, ask what is legal.
 
     def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
         if isinstance(preset, Rules):
@@ -180,37 +86,6 @@ class Game:
         self._last = None
 
     # ---- state snapshot -------------------------------------------------
-    _SNAP = 16 + 16 + MAX_PENDING + 16
-
-    def _snapshot(self):
-        buf = bytearray(self._SNAP)
-        self._write(buf, 0)
-        return bytes(buf)
-
-    def _write(self, buf, off):
-        # Write the snapshot into buf (long enough) at off.
-        buf[off:off + 16] = self.pos
-        buf[off + 16:off + 32] = self.turn_start
-        b = off + 32 + MAX_PENDING
-        buf[off + 32:b] = self.pend
-        rolls = self.rolls
-        buf[b:b + 16] = bytes((
-            self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
-            self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term,
-            rolls & 255, (rolls >> 8) & 255, (rolls >> 16) & 255, self.last_roll))
-
-    def _restore(self, buf, off):
-        self.pos[:] = buf[off:off + 16]
-        self.turn_start[:] = buf[off + 16:off + 32]
-        self.pend[:] = buf[off + 32:off + 32 + MAX_PENDING]
-        b = off + 32 + MAX_PENDING
-        (self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
-         self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term) = tuple(buf[b:b + 12])
-        self.rolls = buf[b + 12] | (buf[b + 13] << 8) | (buf[b + 14] << 16)
-        self.last_roll = buf[b + 15]
-        self._recount()
-        self._legal = self._legal_codes = None
-
     def _recount(self):
         occ = self.occ
         held = self.held
@@ -256,7 +131,7 @@ class Game:
                 self.anym[sq] |= 1 << o
 
     def progress(self, t):
-        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
+        # Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off.
         b = self.pos[t]
         return None if b == OFF else b - 1
 
@@ -389,7 +264,7 @@ class Game:
 
     @property
     def legal_moves(self):
-        """The legal moves now, built once per position (iterating allocates nothing)."""
+        # The legal moves now, built once per position (iterating allocates nothing).
         legal = self._legal
         if legal is None:
             codes = self._legal_codes
@@ -677,7 +552,7 @@ class Game:
             raise IllegalMoveError("%s: the game is over (%s)" % (what, self.position()))
 
     def roll(self, value=None):
-        """Throw the game's dice, or enter a physical die's value (1..6). Returns the value."""
+        # Throw the game's dice, or enter a physical die's value (1..6). Returns the value.
         if self.phase != ROLL and self.phase != ROLLOFF:
             self._check_running("roll")
             raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
@@ -705,7 +580,7 @@ class Game:
         return code & 7
 
     def push(self, move):
-        """Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass')."""
+        # Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass').
         if isinstance(move, str):
             move = self.parse_move(move)
         codes = self._legal_codes
@@ -729,7 +604,7 @@ class Game:
         self._apply(code)
 
     def push_code(self, code):
-        """Apply one action code (docs/api.md), checked for legality."""
+        # Apply one action code (docs/api.md), checked for legality.
         if not isinstance(code, int) or not 0 < code < CODE_UNDO:
             raise IllegalMoveError("unknown action code %r" % (code,))
         if code < 16:
@@ -757,12 +632,12 @@ class Game:
         resign(self, seat)
 
     def timeout(self):
-        """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
+        # The seat on turn missed the per-turn deadline (the caller keeps the clock).
         from .extras import timeout
         timeout(self)
 
     def set_kind(self, seat, kind):
-        """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
+        # Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript.
         from .rules import seat_of
         s = seat_of(seat)
         if kind not in KINDS:
@@ -774,85 +649,14 @@ class Game:
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
 
     def push_transcript_code(self, code):
-        """Apply one transcript code (checked): an action, a take-back (121) or a seat
-        hand-over (122..); returns its record line.  Replays a board's saved transcript."""
+        # Apply one transcript code (checked): an action, a take-back (121) or a seat
+        # hand-over (122..); returns its record line.  Replays a board's saved transcript.
         from .extras import push_transcript_code
         return push_transcript_code(self, code)
 
-    def _push_code(self, code):
-        self._record(code)
-        self._apply(code)
-
-    def _record(self, code):
-        # Put an action on the stack (and the transcript).
-        n = self._ncodes
-        if not n % SNAP_EVERY:
-            self._mark(n)
-        if n < len(self._codes):
-            self._codes[n] = code
-        else:
-            self._codes.append(code)
-        self._ncodes = n + 1
-        if self._trans is not None:
-            self._trans.append(code)
-
-    def _mark(self, n):
-        # Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start.
-        if n:
-            at = (n // SNAP_EVERY) * self._SNAP
-            if len(self._snaps) <= at:
-                self._snaps.extend(bytes(self._SNAP))
-            self._write(self._snaps, at)
-        if not self._started:
-            self._started = True
-            self.start_kinds = dict(self.kinds)
-
-    def pop(self):
-        """Take back the last action; returns its text."""
-        n = self._ncodes
-        if not n:
-            raise IllegalMoveError("pop: nothing to take back")
-        n -= 1
-        code = self._codes[n]
-        self._ncodes = n
-        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
-        self._restore(self._snaps, j * self._SNAP)
-        self.last_events = ()
-        self._last = None
-        for k in range(j * SNAP_EVERY, n):
-            self._apply(self._codes[k])
-        text = self.action_text(code)
-        self._transcript_buffer(n + 1).append(CODE_UNDO)
-        return text
-
     # ---- reading the game -----------------------------------------------
-    def _transcript_buffer(self, n=None):
-        if self._trans is None:
-            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
-        return self._trans
-
-    @property
-    def transcript_length(self):
-        """len(transcript), without building it."""
-        t = self._trans
-        return self._ncodes if t is None else len(t)
-
-    @property
-    def transcript(self):
-        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
-        if self._trans is None:
-            return self.codes
-        return bytes(self._trans)
-
-    @property
-    def codes(self):
-        return bytes(self._codes[:self._ncodes])
-
-    def __len__(self):
-        return self._ncodes
-
     def action_text(self, code):
-        """Record text of an action code, in the position before it is applied."""
+        # Record text of an action code, in the position before it is applied.
         if code < 16:
             return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
         if code <= CODE_PASS:
@@ -867,7 +671,7 @@ class Game:
         return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
 
     def parse_move(self, text):
-        """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
+        # A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'.
         from .notation import parse_move
         return parse_move(self, text)
 
@@ -878,7 +682,7 @@ class Game:
 
     @property
     def last_move(self):
-        """The Move of the last action, if that action was a move (else None)."""
+        # The Move of the last action, if that action was a move (else None).
         info = self._last
         if info is None:
             return None
@@ -899,33 +703,17 @@ class Game:
         return Record.of_game(self, transcript, headers)
 
     # ---- search: for computer players, on a copy of the game ---------------
-    def state(self, into=None):
-        """The whole position as bytes (into a preallocated bytearray, if given)."""
-        if into is not None and len(into) == self._SNAP:
-            self._write(into, 0)        # no allocation: search calls this often
-            return into
-        snap = self._snapshot()
-        if into is None:
-            return snap
-        into[:] = snap
-        return into
-
-    def set_state(self, state):
-        """Put the position back to a `state()`; the action stack is left alone, so use
-        this only on a copy made for searching."""
-        self._restore(state, 0)
-
     def legal_codes(self):
-        """The legal moves now as action codes (a list; do not change it)."""
+        # The legal moves now as action codes (a list; do not change it).
         return self._gen()
 
     def apply(self, code):
-        """Apply a roll or move code without checking it and without recording it
-        (for search on a copy; `push`/`roll` are the checked, recorded way)."""
+        # Apply a roll or move code without checking it and without recording it
+        # (for search on a copy; `push`/`roll` are the checked, recorded way).
         self._apply(code)
 
     def copy(self):
-        """An independent game at the same position (its stack starts here)."""
+        # An independent game at the same position (its stack starts here).
         g = Game(self.rules, seed=self.seed if self.seed is not None else False)
         g._restore(self._snapshot(), 0)
         g._snaps = bytearray(g._snapshot())

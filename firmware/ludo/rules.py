@@ -1,10 +1,9 @@
-"""Presets are data plus the few rules that differ.
-
-`Rules(preset, players, options)` turns a preset name, the players and the
-caller's options into plain numbers and tables that the game engine reads:
-which squares are safe, who may capture whom, what a block does, which rolls
-earn another roll.  Nothing here changes during a game.
-"""
+# Presets are data plus the few rules that differ.
+#
+# `Rules(preset, players, options)` turns a preset name, the players and the
+# caller's options into plain numbers and tables that the game engine reads:
+# which squares are safe, who may capture whom, what a block does, which rolls
+# earn another roll.  Nothing here changes during a game.
 from .errors import OptionError
 
 SEAT_LETTERS = "RGYB"
@@ -40,7 +39,7 @@ def preset_index(preset):
 
 
 def seat_of(name):
-    """Seat index from 0..3, 'R', 'red' (any case)."""
+    # Seat index from 0..3, 'R', 'red' (any case).
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name <= 3:
             return name
@@ -53,7 +52,7 @@ def seat_of(name):
 
 
 def option_defaults(preset):
-    """The preset's options and their defaults, as a new dict."""
+    # The preset's options and their defaults, as a new dict.
     try:
         return _options_module().option_defaults(preset)
     finally:
@@ -79,7 +78,7 @@ def _drop_options_module():
 
 
 class Rules:
-    """The rules of one game: a preset, its players and options, as tables."""
+    # The rules of one game: a preset, its players and options, as tables.
 
     def __init__(self, preset="classic", players=None, options=None):
         try:

@@ -1,0 +1,102 @@
+# The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
+# and places.  (ludo.game re-exports all of it.)
+from .rules import SEAT_LETTERS
+
+# phases
+ROLL = 0
+MOVE = 1
+ROLLOFF = 2
+OVER = 3
+PHASE_NAMES = ("roll", "move", "rolloff", "over")
+
+# action codes (one byte each; docs/api.md)
+CODE_MOVE = 16
+CODE_PASS = 112
+CODE_RESIGN = 113
+CODE_TIMEOUT = 117
+CODE_UNDO = 121
+CODE_KIND = 122
+KINDS = ("human", "easy", "medium", "hard")
+
+OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
+# club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut
+# at this many rolls (one turn in 46656 would reach it) and they are spent
+MAX_PENDING = 6
+TERMINATIONS = (None, "finished", "resigned", "deadline")
+
+
+def token_name(t):
+    return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)
+
+
+class Outcome:
+    # How a game ended: `winners` (seats; two for a team) and `termination`.
+
+    def __init__(self, winners, termination):
+        self.winners = winners
+        self.termination = termination
+
+    def result(self):
+        return "+".join(SEAT_LETTERS[s] for s in self.winners)
+
+    def __eq__(self, other):
+        return (isinstance(other, Outcome) and self.winners == other.winners
+                and self.termination == other.termination)
+
+    def __repr__(self):
+        return "Outcome(winners=%r, termination=%r)" % (self.winners, self.termination)
+
+
+class Move:
+    # One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard).
+
+    def __init__(self, rules, seat, token, start, end, roll, captures, code):
+        self.rules = rules
+        self.seat = seat
+        self.token = token
+        self.start = start
+        self.end = end
+        self.roll = roll
+        self.captures = captures
+        self.code = code
+
+    @property
+    def is_pass(self):
+        return self.code == CODE_PASS
+
+    @property
+    def start_place(self):
+        return place_of(self.rules, self.token, self.start)
+
+    @property
+    def end_place(self):
+        return place_of(self.rules, self.token, self.end)
+
+    def __str__(self):
+        from .notation import move_text     # loaded on first use: the board rarely needs text
+        return move_text(self)
+
+    def __repr__(self):
+        return "<Move %s>" % self
+
+    def __eq__(self, other):
+        return (isinstance(other, Move) and self.code == other.code and self.start == other.start
+                and self.end == other.end and self.captures == other.captures)
+
+    def __hash__(self):
+        return hash((self.code, self.start, self.end))
+
+
+def place_of(rules, t, p):
+    # Physical place (pixel group) of token t at progress p; None off the board.
+    if p is None:
+        return None
+    o = t >> 2
+    if p < 0:
+        return "y%s%d" % (SEAT_LETTERS[o], (t & 3) + 1)
+    if p < rules.track_len:
+        return "t%d" % ((rules.entry[o] + p) % 52)
+    lane = SEAT_LETTERS[rules.entry[o] // 13]
+    if p < rules.home:
+        return "h%s%d" % (lane, p - rules.track_len + 1)
+    return "c" + lane
