@@ -339,65 +339,67 @@ class Game(History):
 
     def _apply(self, code):
         # Apply one action code, trusted to be legal.
-        self._ev = ev = []
-        codes = self._legal_codes
-        self._legal = self._legal_codes = None
-        self._last = None
-        if code < 16:
+        r = self.rules
+        if code < 16 and self.phase == ROLL and r.simple:
             v = code & 7
-            r = self.rules
-            if self.phase == ROLL and not r.pool and (v != 6 or self.sixes != 2 or not r.three_sixes):
-                # the common roll, inlined (_roll has every case)
+            if v != 6 or self.sixes != 2 or not r.three_sixes:
+                # the common roll, inlined (_roll has every case), and its legal
+                # moves under plain movement rules (_gen and _dest have every rule)
+                self._legal = None
+                self._last = None
                 self.rolls += 1
                 self.last_roll = v
                 self.sixes = self.sixes + 1 if v == 6 else 0
                 self.pend[0] = v
                 self.npend = 1
                 self.phase = MOVE
-                if r.simple:
-                    # legal moves for one roll under plain movement rules, inlined
-                    # (_gen and _dest have every rule)
-                    codes = []
-                    dests = []
-                    o = self.turn
-                    pos = self.pos
-                    held = self.held
-                    m = r.bmask[o]
-                    base = o * 4
-                    so = o << 6
-                    sqt = self._sqt
-                    lim = r.home + 2 - v    # a token at lim or beyond cannot move v (OFF neither)
-                    for t in range(base, base + 4):
-                        b = pos[t]
-                        if not b:
-                            if not (r.entry_mask >> v) & 1 or held[r.entry[o]] & m:
-                                continue
-                            d = 1
-                        elif b >= lim:
+                codes = []
+                dests = []
+                o = self.turn
+                pos = self.pos
+                held = self.held
+                m = r.bmask[o]
+                base = o * 4
+                so = o << 6
+                sqt = self._sqt
+                lim = r.home + 2 - v    # a token at lim or beyond cannot move v (OFF neither)
+                for t in range(base, base + 4):
+                    b = pos[t]
+                    if not b:
+                        if not (r.entry_mask >> v) & 1 or held[r.entry[o]] & m:
                             continue
-                        else:
-                            d = b + v
-                            sq = sqt[so | d]
-                            if sq != 255 and held[sq] & m:
-                                continue
-                        # a stack (or the yard) moves as its lowest-numbered token
-                        if t > base and (pos[base] == b or (t > base + 1 and (
-                                pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
+                        d = 1
+                    elif b >= lim:
+                        continue
+                    else:
+                        d = b + v
+                        sq = sqt[so | d]
+                        if sq != 255 and held[sq] & m:
                             continue
-                        codes.append(CODE_MOVE - 1 + t * 6 + v)
-                        dests.append(d)
-                    if not codes and r.explicit_pass:
-                        codes.append(CODE_PASS)
-                        dests.append(0)
-                    self._legal_codes = codes
-                    self._legal_dests = dests
-                else:
-                    codes = self._gen()
-                if not codes:
-                    ev.append("pass")
-                    self._end_unused(v)
-            else:
-                self._roll(v)
+                    # a stack (or the yard) moves as its lowest-numbered token
+                    if t > base and (pos[base] == b or (t > base + 1 and (
+                            pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
+                        continue
+                    codes.append(CODE_MOVE - 1 + t * 6 + v)
+                    dests.append(d)
+                if not codes and r.explicit_pass:
+                    codes.append(CODE_PASS)
+                    dests.append(0)
+                self._legal_codes = codes
+                self._legal_dests = dests
+                if codes:
+                    self.last_events = ()
+                    return
+                self._ev = ev = ["pass"]
+                self._end_unused(v)
+                self.last_events = tuple(ev)
+                return
+        self._ev = ev = []
+        codes = self._legal_codes
+        self._legal = self._legal_codes = None
+        self._last = None
+        if code < 16:
+            self._roll(code & 7)
         elif code < CODE_PASS:
             t = (code - CODE_MOVE) // 6
             v = (code - CODE_MOVE) % 6 + 1

@@ -192,7 +192,7 @@ class Rules:
         self.bmask = bmask
         self.rivm = rivm
         self.after = after
-        # the plain movement rules: a move lands `roll` further on, or cannot be made,
-        # and each seat moves its own stones
+        # the plain rules: a move lands `roll` further on or cannot be made, each seat
+        # moves its own stones, one roll at a time
         self.simple = not (self.impassable or self.mandatory_kill or self.rebound
-                           or self.blocks == BLOCK_ALL or self.teams)
+                           or self.blocks == BLOCK_ALL or self.teams or self.pool)
