@@ -1,14 +1,12 @@
-"""The board's hardware: the one module that touches CircuitPython-only APIs.
-
-Everything else in firmware/ is plain Python that also runs on a PC. On a PC
-(the virtual board, Blinka) the modules a platform lacks are simply absent:
-no buttons, no data port, no NVM, no watchdog, and ticks from `time`.
-
-    settings = load_settings()      # LUDO_* from settings.toml
-    hw = Hardware(settings)
-    hw.show(frame)                  # bytearray(3 * hw.pixel_count), R,G,B full scale
-    hw.poll_key()                   # -1, or key * 2 + pressed (0 roll, 1 select, 2 confirm, 3 back)
-"""
+# The board's hardware: the one module that touches CircuitPython-only APIs.
+# Everything else in firmware/ is plain Python that also runs on a PC. On a PC
+# (the virtual board, Blinka) the modules a platform lacks are simply absent:
+# no buttons, no data port, no NVM, no watchdog, and ticks from `time`.
+#
+#     settings = load_settings()      # LUDO_* from settings.toml
+#     hw = Hardware(settings)
+#     hw.show(frame)                  # bytearray(3 * hw.pixel_count), R,G,B full scale
+#     hw.poll_key()                   # -1, or key * 2 + pressed (0 roll, 1 select, 2 confirm, 3 back)
 import os
 
 import board
@@ -64,18 +62,18 @@ DEFAULTS = {
     "LUDO_MAP_CHECK": 0,
 }
 def ticks_diff(a: int, b: int) -> int:
-    """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""
+    # a - b in ms for two ticks_ms() values, right across the 2**29 wrap.
     return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 def ticks_add(a: int, delta: int) -> int:
-    """The ticks value delta ms after a."""
+    # The ticks value delta ms after a.
     return (a + delta) & _TICKS_MASK
 
 
 def load_settings() -> "Dict[str, Any]":
-    """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
-    loaded only for this: a bad value is reported on the console in one line and its default used)."""
+    # The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
+    # loaded only for this: a bad value is reported on the console in one line and its default used).
     from ludoboard import drop, settings
     try:
         return settings.load(DEFAULTS, getattr(os, "getenv", None))
@@ -91,7 +89,7 @@ def _pin(name: str, setting: str) -> "Any":
 
 
 class Hardware:
-    """The strip, the buttons, the data port, NVM, watchdog and clock of the board."""
+    # The strip, the buttons, the data port, NVM, watchdog and clock of the board.
 
     def __init__(self, settings: "Optional[Dict[str, Any]]" = None) -> None:
         if settings is None:
@@ -138,7 +136,7 @@ class Hardware:
             self._watchdog = None
 
     def show(self, frame: bytearray) -> None:
-        """Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here."""
+        # Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here.
         out = self._out
         self.scale = power.limit(frame, out, self.brightness, self.budget_ma)
         pixels = self._pixels
@@ -149,7 +147,7 @@ class Hardware:
         pixels.show()
 
     def poll_key(self) -> int:
-        """-1 if no button event, else key * 2 + (1 if pressed else 0)."""
+        # -1 if no button event, else key * 2 + (1 if pressed else 0).
         events = self._events
         if events is None:
             return -1
@@ -162,14 +160,14 @@ class Hardware:
         return _ticks_ms()
 
     def read_data(self, buf: bytearray) -> int:
-        """Bytes from the PC's data port into buf, without waiting (0 when none)."""
+        # Bytes from the PC's data port into buf, without waiting (0 when none).
         data = self._data
         if data is None or not data.in_waiting:
             return 0
         return int(data.readinto(buf) or 0)
 
     def write_data(self, b: "Union[bytes, bytearray, memoryview]") -> int:
-        """Bytes sent on the data port without waiting (0 when no PC has it open)."""
+        # Bytes sent on the data port without waiting (0 when no PC has it open).
         data = self._data
         if data is None or not data.connected:
             return 0

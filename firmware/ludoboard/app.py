@@ -1,13 +1,12 @@
-"""The board application: one loop that polls the buttons and the serial link,
-runs the game, saves every action, and shows the lights.
-
-    app = App(hardware)
-    app.run()           # never returns; step() is one pass, for tests
-
-Modes: MENU (set-up on the board), CHECK (after a reset: the position is
-shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
-Every confirmed action is saved to NVM before the lights change.
-"""
+# The board application: one loop that polls the buttons and the serial link,
+# runs the game, saves every action, and shows the lights.
+#
+#     app = App(hardware)
+#     app.run()           # never returns; step() is one pass, for tests
+#
+# Modes: MENU (set-up on the board), CHECK (after a reset: the position is
+# shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
+# Every confirmed action is saved to NVM before the lights change.
 from . import const, drop, lights, players, session
 from .places import place_of
 from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
@@ -80,7 +79,7 @@ class App(Controls):
 
     @property
     def menu(self):
-        """The set-up menu, loaded on first use (it keeps the last choices while dropped)."""
+        # The set-up menu, loaded on first use (it keeps the last choices while dropped).
         m = self._menu
         if m is None:
             from .menu import Menu
@@ -165,7 +164,7 @@ class App(Controls):
 
     # -- state -----------------------------------------------------------
     def refresh(self):
-        """After the game changed: token places, legal moves, the computer's choice."""
+        # After the game changed: token places, legal moves, the computer's choice.
         g = self.game
         r = g.rules
         for t in range(16):
@@ -187,7 +186,7 @@ class App(Controls):
         return False
 
     def settle(self):
-        """The players have put every token where the game says."""
+        # The players have put every token where the game says.
         for t in range(16):
             self.physical[t] = self.where[t]
         self.phase_mark = -1
@@ -199,7 +198,7 @@ class App(Controls):
             g.kinds.get(session.SEATS[g.turn], "human") != "human"
 
     def computers_needed(self):
-        """Drop the computer players' code unless a seat of this game still needs it."""
+        # Drop the computer players' code unless a seat of this game still needs it.
         g = self.game
         if g is not None and not g.is_over():
             kinds = g.kinds
@@ -227,7 +226,7 @@ class App(Controls):
 
     # -- actions ---------------------------------------------------------
     def committed(self, code, text):
-        """The game has taken one transcript code: save it, tell the PC, then change the lights."""
+        # The game has taken one transcript code: save it, tell the PC, then change the lights.
         g = self.game
         self.saves.append(code)
         link = self.link
@@ -266,7 +265,7 @@ class App(Controls):
         self.committed(m.code, text)
 
     def undo(self):
-        """Take back the last move (and any roll after it); its roll stays to be played again."""
+        # Take back the last move (and any roll after it); its roll stays to be played again.
         g = self.game
         if not g.rules.can_undo:
             return False
@@ -284,7 +283,7 @@ class App(Controls):
         return True
 
     def start_game(self, preset, count, options, kinds, hand, seed=None):
-        """A new game (abandoning the one in progress); raises ValueError if it cannot be played."""
+        # A new game (abandoning the one in progress); raises ValueError if it cannot be played.
         from .begin import start_game
         try:
             start_game(self, preset, count, options, kinds, hand, seed)

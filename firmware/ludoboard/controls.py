@@ -1,15 +1,14 @@
-"""The buttons: key events into presses (Buttons), and their meaning in each
-mode of the app (Controls, a base class of App).
-
-Buttons: keypad does the debouncing; a press is reported once: short on
-release, or long as soon as the key has been held 0.9 s (its release is then
-ignored).  Times are wrap-safe tick differences.  Reports go to a callback
-`on_press(button, long)`.
-
-roll, select, confirm, back; long press on back = pause menu, on select =
-coach hint.  A press that means nothing now is refused (the die flashes red)
-and changes nothing.
-"""
+# The buttons: key events into presses (Buttons), and their meaning in each
+# mode of the app (Controls, a base class of App).
+#
+# Buttons: keypad does the debouncing; a press is reported once: short on
+# release, or long as soon as the key has been held 0.9 s (its release is then
+# ignored).  Times are wrap-safe tick differences.  Reports go to a callback
+# `on_press(button, long)`.
+#
+# roll, select, confirm, back; long press on back = pause menu, on select =
+# coach hint.  A press that means nothing now is refused (the die flashes red)
+# and changes nothing.
 from . import const, players
 
 _ROLL = const(0)            # the buttons, as keypad numbers them
@@ -31,7 +30,7 @@ MAP_CHECK = 5
 
 
 def ticks_diff(a, b):
-    """a - b for supervisor.ticks_ms() values, wrap-safe (they wrap at 2**29)."""
+    # a - b for supervisor.ticks_ms() values, wrap-safe (they wrap at 2**29).
     d = (a - b) & (_TICKS_PERIOD - 1)
     if d >= _HALF:
         d -= _TICKS_PERIOD
@@ -45,7 +44,7 @@ class Buttons:
         self.held = bytearray(4)       # 1 while down and not yet reported long
 
     def key_event(self, event, now):
-        """event = key*2 + 1 for pressed, key*2 for released (hw.poll_key)."""
+        # event = key*2 + 1 for pressed, key*2 for released (hw.poll_key).
         key = event >> 1
         if key > 3:
             return
@@ -144,7 +143,7 @@ class Controls:
             self.refuse()
 
     def select_next(self):
-        """The next legal move, skipping any that looks the same on the board."""
+        # The next legal move, skipping any that looks the same on the board.
         legal = self.legal
         n = len(legal)
         if not n:
@@ -169,7 +168,7 @@ class Controls:
         return False
 
     def coach(self):
-        """Long press on select: light the move the Hard computer would play."""
+        # Long press on select: light the move the Hard computer would play.
         move = players.choose(self.game, players.COACH_KIND)
         self.computers_needed()         # a hint in a game of people: its code goes again
         if move is None:

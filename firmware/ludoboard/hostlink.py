@@ -1,16 +1,14 @@
-"""The serial link to the PC on the usb_cdc data channel (docs/serial-protocol.md).
-
-JSON Lines both ways.  Reading never blocks: bytes go into a preallocated
-buffer and are assembled into lines of at most MAX_LINE bytes.  Writing never
-blocks the game: lines go into a ring buffer that drains as the PC reads; a
-line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
-`resend`, which re-derives the events from the saved record).  The ring holds
-one longest line and a little more: lines are queued as they are produced and
-the PC drains them at USB speed.  Long replies
-(`record`, `resend`) are streamed from a generator as the ring drains; a
-generator yields None now and then while it replays, so the main loop (and
-the watchdog) get their turn.
-"""
+# The serial link to the PC on the usb_cdc data channel (docs/serial-protocol.md).
+# JSON Lines both ways.  Reading never blocks: bytes go into a preallocated
+# buffer and are assembled into lines of at most MAX_LINE bytes.  Writing never
+# blocks the game: lines go into a ring buffer that drains as the PC reads; a
+# line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
+# `resend`, which re-derives the events from the saved record).  The ring holds
+# one longest line and a little more: lines are queued as they are produced and
+# the PC drains them at USB speed.  Long replies
+# (`record`, `resend`) are streamed from a generator as the ring drains; a
+# generator yields None now and then while it replays, so the main loop (and
+# the watchdog) get their turn.
 from . import const
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
@@ -22,7 +20,7 @@ _CR = const(13)
 
 
 class HostLink:
-    """`app` is the App the commands (commands.py) act on."""
+    # `app` is the App the commands (commands.py) act on.
 
     def __init__(self, hw, app):
         self.hw = hw
@@ -88,7 +86,7 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        """One command line: its code (commands.py) is loaded for it and dropped afterwards."""
+        # One command line: its code (commands.py) is loaded for it and dropped afterwards.
         from . import commands
         try:
             commands.run(self, self.app, raw)
@@ -113,7 +111,7 @@ class HostLink:
 
     # -- output ----------------------------------------------------------
     def send(self, text):
-        """Queue one line (without "\\n"); dropped whole if the ring is full or nobody listens."""
+        # Queue one line (without "\n"); dropped whole if the ring is full or nobody listens.
         if not self.connected:
             return False
         data = text.encode()

@@ -1,12 +1,11 @@
-"""The light engine: a Scene says, per place, which colours to show and how to
-animate them; `render` turns a Scene into a frame without allocating.
-
-Colours are packed ints 0xRRGGBB (no tuples).  A place shows one colour
-steadily, or cycles through up to four colours, each held `period` animation
-steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
-so neighbours can chase or alternate.  Scenes are rebuilt only when the
-state changes (see signals.py); animation frames only re-render.
-"""
+# The light engine: a Scene says, per place, which colours to show and how to
+# animate them; `render` turns a Scene into a frame without allocating.
+#
+# Colours are packed ints 0xRRGGBB (no tuples).  A place shows one colour
+# steadily, or cycles through up to four colours, each held `period` animation
+# steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
+# so neighbours can chase or alternate.  Scenes are rebuilt only when the
+# state changes (see signals.py); animation frames only re-render.
 from . import const
 
 ANIM_STEP_MS = 40           # one animation step; frames are re-rendered at most this often
@@ -15,7 +14,7 @@ _NP = const(99)             # places.COUNT
 
 
 def scale(rgb, level):
-    """rgb scaled by level/255."""
+    # rgb scaled by level/255.
     return ((((rgb >> 16) & 255) * level // 255) << 16) | \
         ((((rgb >> 8) & 255) * level // 255) << 8) | ((rgb & 255) * level // 255)
 
@@ -33,7 +32,7 @@ class Scene:
             self.ncol[p] = 0
 
     def set(self, p, rgb):
-        """Show one colour steadily (replaces whatever the place showed)."""
+        # Show one colour steadily (replaces whatever the place showed).
         self.col[p * _MAX_COLOURS] = rgb
         self.ncol[p] = 1
 
@@ -41,7 +40,7 @@ class Scene:
         self.ncol[p] = 0
 
     def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
-        """Cycle through two to four colours (-1 = unused), `period` steps each."""
+        # Cycle through two to four colours (-1 = unused), `period` steps each.
         base = p * _MAX_COLOURS
         col = self.col
         col[base] = c0
@@ -59,7 +58,7 @@ class Scene:
         self.fade[p] = fade
 
     def add(self, p, rgb, period):
-        """Add one more colour to a place's cycle (shared squares); at most 4 kept."""
+        # Add one more colour to a place's cycle (shared squares); at most 4 kept.
         n = self.ncol[p]
         if n >= _MAX_COLOURS:
             return
@@ -78,7 +77,7 @@ class Scene:
         return False
 
     def colour_at(self, p, step):
-        """The colour place p shows at animation step `step` (packed int)."""
+        # The colour place p shows at animation step `step` (packed int).
         n = self.ncol[p]
         if n == 0:
             return 0
@@ -103,7 +102,7 @@ class Scene:
 
 
 def render(scene, pixel, frame, step):
-    """Write the scene at animation step `step` into frame (R,G,B per pixel)."""
+    # Write the scene at animation step `step` into frame (R,G,B per pixel).
     for p in range(_NP):
         i = pixel[p]
         if i < 0:

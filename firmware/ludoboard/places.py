@@ -1,10 +1,8 @@
-"""Place names (docs/api.md) and their small-integer ids, used as array indexes.
-
-Order: track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
-die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().
-The names themselves (place_id, place_name) are in pixelmap.py: only reading
-the pixel map needs them.
-"""
+# Place names (docs/api.md) and their small-integer ids, used as array indexes.
+# Order: track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
+# die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().
+# The names themselves (place_id, place_name) are in pixelmap.py: only reading
+# the pixel map needs them.
 from . import const
 
 _HOME = const(52)   # t0..t51 -> 0..51; hR1..hB5 -> 52..71 (seat*5 + k-1)
@@ -15,7 +13,7 @@ NONE = 255          # "no place" (a token off the board)
 
 
 def place_of(r, t, p):
-    """Place id of token t at progress p under rules r (ludo's place_of, as an id)."""
+    # Place id of token t at progress p under rules r (ludo's place_of, as an id).
     if p is None:
         return NONE
     if p < 0:

@@ -1,10 +1,8 @@
-"""Computer seats: a hook for `ludo.ai` (Easy, Medium, Hard; `choose(game) -> Move`).
-
-`ludo.ai` (and its `ludo.ai_eval`) is loaded only while it is needed: for a
-game with a computer seat (kept until such a game ends), or for one coach
-hint (dropped again at once), so a game of people only never holds its code.
-When `ludo.ai` is not installed every seat is played by people.
-"""
+# Computer seats: a hook for `ludo.ai` (Easy, Medium, Hard; `choose(game) -> Move`).
+# `ludo.ai` (and its `ludo.ai_eval`) is loaded only while it is needed: for a
+# game with a computer seat (kept until such a game ends), or for one coach
+# hint (dropped again at once), so a game of people only never holds its code.
+# When `ludo.ai` is not installed every seat is played by people.
 import sys
 
 KINDS = ("human", "easy", "medium", "hard")
@@ -14,7 +12,7 @@ LAZY = "lazy"               # _ai: installed, not loaded now
 
 
 def _installed():
-    """Is ludo.ai there?  Looked up on the file system, without loading it."""
+    # Is ludo.ai there?  Looked up on the file system, without loading it.
     import os
     import ludo
     where = getattr(ludo, "__file__", None)
@@ -45,7 +43,7 @@ def available():
 
 
 def release():
-    """Forget the computer players and drop their code (the game no longer needs them)."""
+    # Forget the computer players and drop their code (the game no longer needs them).
     _players.clear()
     if _ai is not LAZY:
         return
@@ -57,7 +55,7 @@ def release():
 
 
 def choose(game, kind):
-    """The Move the computer of that kind plays now (None without ludo.ai)."""
+    # The Move the computer of that kind plays now (None without ludo.ai).
     if _ai is None or kind not in KINDS or kind == "human":
         return None
     m = _ai

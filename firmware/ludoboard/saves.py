@@ -1,17 +1,15 @@
-"""The game's save: an append-only record in NVM (one 4 KB flash sector on RP2040).
-
-Layout (little-endian):
-  "L1" | header length H (2) | header JSON (H) | CRC16(header) (2)
-  | packed codes (P bytes, P = header["packed"]) | CRC16(packed) (2)
-  | entries: code, check (2 bytes each) ... | erased 0xFF
-An entry is one code of the game's transcript (docs/api.md's action codes,
-121 = undo, 122.. = a seat handed to another player kind) and a
-check byte = CRC8(code, index, game id), so a torn or corrupt entry is
-detected; loading keeps the longest valid prefix.  Appending programs two
-erased bytes (no flash erase).  Starting a game or compacting (when the
-entries reach the end of the sector, they are packed one byte each under one
-CRC) rewrites the whole sector in one write.
-"""
+# The game's save: an append-only record in NVM (one 4 KB flash sector on RP2040).
+# Layout (little-endian):
+#   "L1" | header length H (2) | header JSON (H) | CRC16(header) (2)
+#   | packed codes (P bytes, P = header["packed"]) | CRC16(packed) (2)
+#   | entries: code, check (2 bytes each) ... | erased 0xFF
+# An entry is one code of the game's transcript (docs/api.md's action codes,
+# 121 = undo, 122.. = a seat handed to another player kind) and a
+# check byte = CRC8(code, index, game id), so a torn or corrupt entry is
+# detected; loading keeps the longest valid prefix.  Appending programs two
+# erased bytes (no flash erase).  Starting a game or compacting (when the
+# entries reach the end of the sector, they are packed one byte each under one
+# CRC) rewrites the whole sector in one write.
 from . import drop
 
 _CRC8 = bytearray(256)      # CRC-8 (polynomial 0x07) of each byte value
@@ -32,7 +30,7 @@ def entry_check(code, index, salt):
 
 
 class Saves:
-    """`nvm` is microcontroller.nvm (or any bytearray-like); None = no saves."""
+    # `nvm` is microcontroller.nvm (or any bytearray-like); None = no saves.
 
     def __init__(self, nvm, feed=None):
         self.nvm = nvm
@@ -48,7 +46,7 @@ class Saves:
 
     # -- reading ---------------------------------------------------------
     def load(self):
-        """Read the save: the header dict (and self.count) or None when there is none."""
+        # Read the save: the header dict (and self.count) or None when there is none.
         from .begin import load
         try:
             return load(self)
@@ -56,20 +54,20 @@ class Saves:
             drop("ludoboard.begin")
 
     def code_at(self, n):
-        """The n-th saved action code (0-based)."""
+        # The n-th saved action code (0-based).
         if n < self.packed:
             return self.nvm[self.entries_at - 2 - self.packed + n]
         return self.nvm[self.entries_at + 2 * (n - self.packed)]
 
     def truncate(self, count):
-        """Keep only the first `count` actions (a replay found a bad one); rewritten at the next append."""
+        # Keep only the first `count` actions (a replay found a bad one); rewritten at the next append.
         if count < self.count:
             self.count = count
             self.dirty = True
 
     # -- writing (a whole-sector rewrite: begin.py) -------------------------
     def append(self, code):
-        """Save one action code; True once it is in NVM."""
+        # Save one action code; True once it is in NVM.
         if self.nvm is None or self.header is None:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:

@@ -1,22 +1,21 @@
-"""One game's bookkeeping shared by the app, the saves and the serial link:
-starting a game from a saved header, and the protocol lines (docs/serial-protocol.md).
-
-A game's transcript (`game.transcript`, one byte per entry) holds every action
-code of docs/api.md plus 121 = undo and 122.. = a seat handed to another kind.
-Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
-last.  Nothing but the transcript is stored: every line is derived again
-(the replays for `record` / `resend` are in commands.py, loaded only then).
-
-The lines are written here with sorted keys, byte for byte what `ludo.dumps`
-writes, without loading `ludo.record` (the board never needs its reader):
-plain ASCII strings are written as they are, anything else goes to ludo.dumps
-(texts.py, loaded for the rarer lines only).
-"""
+# One game's bookkeeping shared by the app, the saves and the serial link:
+# starting a game from a saved header, and the protocol lines (docs/serial-protocol.md).
+#
+# A game's transcript (`game.transcript`, one byte per entry) holds every action
+# code of docs/api.md plus 121 = undo and 122.. = a seat handed to another kind.
+# Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
+# last.  Nothing but the transcript is stored: every line is derived again
+# (the replays for `record` / `resend` are in commands.py, loaded only then).
+#
+# The lines are written here with sorted keys, byte for byte what `ludo.dumps`
+# writes, without loading `ludo.record` (the board never needs its reader):
+# plain ASCII strings are written as they are, anything else goes to ludo.dumps
+# (texts.py, loaded for the rarer lines only).
 SEATS = "RGYB"
 
 
 def _plain(s):
-    """A string JSON writes as it is (printable ASCII, no quote or backslash)."""
+    # A string JSON writes as it is (printable ASCII, no quote or backslash).
     for b in s.encode():
         if b < 32 or b > 126 or b == 34 or b == 92:
             return False
@@ -38,7 +37,7 @@ def _footer(g, rolled):
 
 
 def move_text(g, m):
-    """str(m) (ludo.notation's move text) without loading the notation."""
+    # str(m) (ludo.notation's move text) without loading the notation.
     if m.is_pass:
         return "pass"
     r = g.rules
@@ -73,7 +72,7 @@ def _text(text):
 
 
 def _dumps(obj):
-    """texts.dumps, for a line that is not plain ASCII (loaded only then)."""
+    # texts.dumps, for a line that is not plain ASCII (loaded only then).
     from . import drop
     from .texts import dumps
     try:

@@ -1,11 +1,9 @@
-"""What the lights say: builds the Scene for the app's state (docs/lights.md).
-
-Called only when something changed; the animation itself is the Scene's.
-Layers, later ones win: safe squares and the last move's origin, tokens
-(stacks brighter, shared squares cycling their colours), whose turn, legal
-destinations and capture previews, the selected move, the die, tokens that
-must be put right by hand, and short banners (refusal, bonus, pass, ...).
-"""
+# What the lights say: builds the Scene for the app's state (docs/lights.md).
+# Called only when something changed; the animation itself is the Scene's.
+# Layers, later ones win: safe squares and the last move's origin, tokens
+# (stacks brighter, shared squares cycling their colours), whose turn, legal
+# destinations and capture previews, the selected move, the die, tokens that
+# must be put right by hand, and short banners (refusal, bonus, pass, ...).
 from . import const
 from .lights import scale
 from .places import place_of, PIPS
@@ -60,7 +58,7 @@ _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call
 
 
 def show_banner(app, kind, seat, arg):
-    """Show a banner (B_*) now, for its time; `arg` is a home column for door/turned/home."""
+    # Show a banner (B_*) now, for its time; `arg` is a home column for door/turned/home.
     app.banner = kind
     app.banner_seat = seat
     app.banner_arg = arg
@@ -69,7 +67,7 @@ def show_banner(app, kind, seat, arg):
 
 
 def banner_for(app, events):
-    """The banner for what an action caused (the highest kind among its events)."""
+    # The banner for what an action caused (the highest kind among its events).
     best = _B_NONE
     g = app.game
     seat = g.turn
@@ -98,7 +96,7 @@ def die_mask(scene, mask, rgb):
 
 
 def die_cycle(scene, masks, rgb, period):
-    """The die cycles through up to four faces (bit masks), one colour."""
+    # The die cycles through up to four faces (bit masks), one colour.
     n = len(masks)
     c = _FACE
     for k in range(7):
@@ -136,7 +134,7 @@ class Painter:
 
     # -- the board -------------------------------------------------------
     def tokens(self, scene, game, where):
-        """Tokens at the places `where` (place id per token, NONE = off the board)."""
+        # Tokens at the places `where` (place id per token, NONE = off the board).
         self.where = where
         for t in range(16):
             p = where[t]
@@ -170,8 +168,8 @@ class Painter:
         self.tokens(scene, game, where)
 
     def turn(self, scene, game, where, hurry=False):
-        """The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
-        they blink fast when its deadline is near (hurry)."""
+        # The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
+        # they blink fast when its deadline is near (hurry).
         s = game.turn
         rgb = SEAT_RGB[s]
         period = _FAST if hurry else _BREATH
@@ -183,8 +181,8 @@ class Painter:
                 scene.cycle(p, period, 0, 1, 0, scale(rgb, 40))
 
     def moves(self, scene, game, legal, selected, hint=False):
-        """Legal destinations (dim), capture previews, and the selected move
-        (a coach hint lights its landing square cyan instead of white)."""
+        # Legal destinations (dim), capture previews, and the selected move
+        # (a coach hint lights its landing square cyan instead of white).
         where = self.where
         for i in range(len(legal)):
             m = legal[i]
@@ -219,7 +217,7 @@ class Painter:
                 scene.cycle(d, _FAST, 0, 0, rgb, _CYAN if hint else _WHITE)
 
     def fixups(self, scene, game, physical, where):
-        """Tokens whose physical place differs from the game's: origin and destination alternate."""
+        # Tokens whose physical place differs from the game's: origin and destination alternate.
         for t in range(16):
             a = physical[t]
             b = where[t]
@@ -297,5 +295,5 @@ class Painter:
                 scene.cycle(_CENTRE + s, _SLOW, 0, 0, _MAGENTA, 0)
 
     def check(self, scene):
-        """After a reset: the die breathes white until the players confirm the position."""
+        # After a reset: the die breathes white until the players confirm the position.
         die_breathe(scene, 0b1111111, _WHITE)
