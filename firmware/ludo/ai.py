@@ -136,6 +136,13 @@ class Medium(_Player):
     # 4. enter: bring a token out of the yard;
     # 5. move a token on an open square (one standing safe stays there);
     # then, among moves equal so far, the token furthest behind; ties at random.
+    # Where the game is a race home (Rules.pool: club's rolls spent in any order,
+    # only a 6 earns a roll), the rest is settled as a racer does: bringing a
+    # token home exactly counts as a rule-5 move and goes first among equals;
+    # then a move that leaves every other roll in hand playable; then one that
+    # does not land in danger; then the token furthest ahead (furthest behind
+    # left club's stones stalled in the home column and captured on a track
+    # without safe squares: docs/computer-players.md).
     # A token is in danger when a token that may capture it stands 1 to 6 squares
     # behind it (and is not about to turn into its home column).  No evaluation of
     # the whole position, no look-ahead.
@@ -192,7 +199,7 @@ class Medium(_Player):
         return False
 
     def _key(self, game, r, m):
-        """The move's rank: the rules it meets as bits (rule 1 highest), then how far behind."""
+        """The move's rank: the rules it meets as bits (rule 1 highest), then the tie-break."""
         t = m.token
         if t < 0:
             return 0                    # pass
@@ -215,7 +222,40 @@ class Medium(_Player):
                     key = 9             # escapes to an open square out of danger
         if m.captures:
             key += 16
-        return (key << 7) + 64 - p
+        if not r.pool:
+            return (key << 7) + 64 - p  # among equals, the token furthest behind
+        # club (rolls first, spent in any order; only a 6 earns a roll): a race home.
+        if q == r.home:
+            key |= 1                    # bringing a token home counts as a move on an open square
+            p += 64                     # and goes first among equals
+        if game.npend > 1 and self._keeps(game, r, m):
+            p += 128                    # a move after which every other roll in hand stays playable
+        p += 256                        # not into danger: no rival 1 to 6 squares behind where it lands
+        if m.start >= 0 and q < r.track_len and not m.captures:
+            s2 = (r.entry[o] + q) % 52
+            if not self._safe(game, r, t, s2, q + 1) and self._threat(game, r, s2, o):
+                p -= 256
+        return (key << 9) + p           # then the token furthest ahead
+
+    def _keeps(self, game, r, m):
+        """After m, can each of the other rolls in hand still be played by some stone?"""
+        pend = game.pend
+        pos = game.pos
+        t = m.token
+        o = t >> 2
+        spent = False
+        for k in range(game.npend):
+            v = pend[k]
+            if v == m.roll and not spent:
+                spent = True            # the roll m spends
+                continue
+            for u in range(o * 4, o * 4 + 4):
+                b = m.end + 1 if u == t else pos[u]
+                if (b == 0 and (r.entry_mask >> v) & 1) or (b and b != OFF and b + v <= r.home + 1):
+                    break
+            else:
+                return False
+        return True
 
 
 class Hard(_Player):

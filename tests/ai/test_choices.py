@@ -106,3 +106,30 @@ def test_medium_rules_of_thumb(text, best):
     game = ludo.Game.from_position(text)
     assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
     assert str(ai.Medium(seed=1).choose(game)) == best
+
+
+# club (rolls first, spent in any order, only a 6 earns a roll) is a race home,
+# and Medium plays it as one (ludo.ai.Medium, r.pool): a move that brings a token
+# home exactly counts as a move and goes first among equals; then a move that
+# leaves every other roll in hand playable; then one that does not land in
+# danger; then the token furthest ahead.  Club ordinary mode: Red enters at 0,
+# its rival is Blue.
+MEDIUM_CLUB_RULES = [
+    # a 6 and a 4: R2 must take the lane with the 6, so the 4 can bring R1 home
+    # (R2 48-h1 first would leave the 6 unplayable: forfeited)
+    ("club RGYB R=h2,48,c,c/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6,4 1 20", "R2 48-h3"),
+    # the 2 brings R1 home exactly rather than moving R2 on the track
+    ("club RGYB R=h4,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R1 h4-c"),
+    # nothing else applies: the token furthest ahead moves
+    ("club RGYB R=10,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R2 30-32"),
+    # ... unless it would land 1 square ahead of Blue's stone
+    ("club RGYB R=10,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=31,y,y,y R move 2 0 20", "R1 10-12"),
+]
+
+
+@pytest.mark.parametrize("text,best", MEDIUM_CLUB_RULES)
+def test_medium_club_race_rules(text, best):
+    game = ludo.Game.from_position(text)
+    assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
+    for seed in range(4):
+        assert str(ai.Medium(seed=seed).choose(game)) == best
