@@ -5,6 +5,9 @@ Prints:
 - the largest heap retained at any point of a whole 4-player game, and the
   largest allocation of one button press, whose sum bounds the peak heap
   (target: under 64 KB, half of what a Pico W leaves free);
+- a tighter bound, still an upper bound on the live heap: the same game played
+  one press per call, the largest (heap retained just before a press, read
+  after a collection at the start of its call, + that press's allocation);
 - bytes allocated per idle animation frame (target: 0) and per press;
 - the same bound for a game with a computer seat (Hard, default Blue) in which
   the people ask for the coach's hint (long press on select) every few moves:
