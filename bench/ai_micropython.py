@@ -11,9 +11,9 @@ Prints the mean, the 95th percentile and the worst case with its position,
 then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
 WebAssembly heap grows in the first calls), the heap the level keeps between
-decisions and the heap the imports cost (ludo.ai, and ludo.ai_eval, which
-the first Hard player loads).  The timer ticks in whole
-milliseconds in this build.
+decisions and the heap the imports cost (ludo.ai: Easy and Medium; ludo.ai_eval:
+Hard, which loads without ludo.ai; both with ludo.ai_base).  The timer ticks in
+whole milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
     python bench/ai_micropython.py --level hard --preset club --options teams=1 --games 3
@@ -35,7 +35,7 @@ SETUP = """
 import gc, time
 import ludo
 from ludo import ai
-CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}
+CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}   # ai.Hard: ludo.ai_eval's
 game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
 players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
 """
@@ -140,7 +140,9 @@ def main(argv=None):
         kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
                                  setup=RETAINED_SETUP % params + "from ludo import ai, ai_eval\n")
         code = mp.retained_bytes("from ludo import ai\n", setup="import ludo\n")
-        code_eval = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\nfrom ludo import ai\n")
+        code_hard = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\n")
+        code_base = mp.retained_bytes("from ludo import ai_base\n", setup="import ludo\n")
+        code_both = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\nfrom ludo import ai\n")
     if not rows:
         sys.exit("no decision with a choice was played")
     times = [r[0] / 1000.0 for r in rows]
@@ -169,8 +171,9 @@ def main(argv=None):
                                                  again[0] * RP2040_SLOWER[1] / 1e6))
     print("  " + again[1])
     print("heap kept by the player between decisions: %d bytes" % kept)
-    print("heap taken by importing ludo.ai: %d bytes; ludo.ai_eval (loaded with the first Hard"
-          " player) adds %d bytes: %d in all" % (code, code_eval, code + code_eval))
+    print("heap taken by the code: ludo.ai (Easy, Medium) %d bytes, ludo.ai_eval (Hard, loaded without"
+          " ludo.ai) %d bytes, each with ludo.ai_base (%d bytes); all three %d bytes"
+          % (code, code_hard, code_base, code + code_both))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Computer players: Easy, Medium and Hard."""
+# Computer players: Easy, Medium and Hard.
 # (Comments, not docstrings, for modules and classes here: MicroPython keeps
 # those in the heap.)
 #
@@ -23,8 +23,9 @@
 # Every player is deterministic for its seed (its own small generator:
 # CircuitPython's `random` differs from CPython's) and never changes the game
 # it is given (Hard searches on its own copy).
-from .game import MOVE, OVER, OFF
+from .game import OFF
 from .rules import BLOCK_NONE
+from .ai_base import Rng, _Player  # noqa: F401  (ai.Rng: the players' generator)
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
 EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yard
@@ -33,70 +34,10 @@ EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yar
 # token furthest ahead instead of the one furthest behind, or shunning squares
 # in danger, makes a player nearly as strong as Hard (docs/computer-players.md).
 
-HARD_BONUS_ROLL = 100       # Hard: worth of a roll still to come this turn (what its look-ahead measures on average)
-HARD_DEPTH = 3              # Hard: deepest chain of own moves and bonus rolls it looks at
-HARD_BUDGET = 24            # Hard: positions it may judge per decision (bounds the time on the board)
-LOOK_COST = 18              # Hard: budget it must have left to look past a bonus roll (six outcomes)
-HARD_EXPAND = 2             # Hard: at each of its choices, how many of the best-looking moves it follows further
+# Hard (its search and its evaluation) is in ludo.ai_eval, loaded on first use of ai.Hard.
 
 _NONE = 255
 MAX_CHOICES = 24            # most moves one position can offer: 4 stacks x 6 different pending rolls
-_MASK29 = (1 << 29) - 1
-
-
-class Rng:
-    # A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int.
-
-    def __init__(self, seed=0):
-        self.x = (seed ^ 0x1F2E3D4) & _MASK29
-
-    def below(self, n):
-        """A whole number 0 <= k < n."""
-        x = self.x
-        hi = x >> 14
-        lo = x & 0x3FFF
-        # x * 12345 + 1 (mod 2**29) in pieces that stay under 2**30
-        x = ((((hi * 12345) & 0x7FFF) << 14) + lo * 12345 + 1) & _MASK29
-        self.x = x
-        return (x >> 13) % n
-
-
-class _Player:
-    name = "?"
-
-    def __init__(self, seed=0):
-        self.seed = seed
-        self.rng = Rng(seed)
-
-    def choose(self, game):
-        """The move to play now: one of `game.legal_moves`, or None if there is none."""
-        legal = game.legal_moves
-        if not legal:
-            return None
-        if len(legal) == 1:
-            return legal[0]
-        return self._pick(game, legal)
-
-    def _pick(self, game, legal):
-        raise NotImplementedError
-
-    def _best(self, values, n):
-        """Index of the highest of values[:n]; ties are broken by the generator."""
-        best = values[0]
-        ties = 1
-        for i in range(1, n):
-            if values[i] > best:
-                best = values[i]
-                ties = 1
-            elif values[i] == best:
-                ties += 1
-        k = self.rng.below(ties) if ties > 1 else 0
-        for i in range(n):
-            if values[i] == best:
-                if k == 0:
-                    return i
-                k -= 1
-        return 0
 
 
 class Easy(_Player):
@@ -258,129 +199,16 @@ class Medium(_Player):
         return True
 
 
-class Hard(_Player):
-    # Looks ahead over its own bonus rolls and pending rolls (expectimax), with the
-    # precise danger of every rival's next roll in the positions it reaches.
-    name = "hard"
-
-    def __init__(self, seed=0, weights=None, depth=HARD_DEPTH, budget=HARD_BUDGET, expand=HARD_EXPAND):
-        _Player.__init__(self, seed)
-        from . import ai_eval           # loaded with the first Hard player: Easy and Medium do without
-        self._eval = ai_eval
-        self.weights = weights or ai_eval.Weights()
-        self.depth = depth
-        self.budget = budget
-        self.expand = expand
-        self.bonus = HARD_BONUS_ROLL
-        self._bufs = None
-        self._vals = [[0] * MAX_CHOICES for _ in range(depth + 1)]
-        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth + 1)]
-        self._codes = []
-        self._left = 0
-        self._sim = None
-        self._tab = None
-        self._root = None
-        self.nodes = 0              # positions judged in the last decision (for the benchmarks)
-
-    def _prepare(self, game, weights):
-        """The search copy of the game, set to the game's position."""
-        sim = self._sim
-        if sim is None or sim.rules is not game.rules:
-            sim = self._sim = game.copy()
-            self._tab = self._eval.Tables(game.rules, weights)
-            self._root = bytearray(game.state())
-        else:
-            sim.set_state(game.state(into=self._root))
-        return sim
-
-    def _pick(self, game, legal):
-        sim = self._prepare(game, self.weights)
-        if self._bufs is None or len(self._bufs[0]) != len(self._root):
-            self._bufs = [bytearray(len(self._root)) for _ in range(self.depth + 1)]
-        self._left = self.budget
-        self.nodes = 0
-        codes = self._codes
-        del codes[:]
-        for m in legal:
-            codes.append(m.code)
-        self._bufs[0][:] = self._root
-        self._moves(sim, game.turn, 0, codes)
-        return legal[self._best(self._vals[0], len(legal))]
-
-    def _static(self, sim, me):
-        """A position's worth without looking further (one node of the budget)."""
-        self._left -= 1
-        self.nodes += 1
-        v = self._eval.evaluate(sim, me, self._tab)
-        if sim.turn == me and sim.phase != OVER:
-            if sim.phase == MOVE:           # club: rolls still to spend
-                for r in sim.pending_rolls:
-                    v += r * self.weights.step
-            else:
-                v += self.bonus
-        return v
-
-    def _moves(self, sim, me, depth, codes):
-        """Judge each move from here (sim is at this position, saved in bufs[depth]);
-        then look further after the best few that leave us on turn.  Returns the best value."""
-        buf = self._bufs[depth]
-        vals = self._vals[depth]
-        marks = self._marks[depth]
-        n = len(codes)
-        for i in range(n):
-            if i:
-                sim.set_state(buf)
-            sim.apply(codes[i])
-            vals[i] = self._static(sim, me)
-            marks[i] = sim.turn == me and sim.phase != OVER
-        if depth + 1 < self.depth:
-            for _ in range(self.expand):
-                j = -1
-                for i in range(n):
-                    if marks[i] == 1 and (j < 0 or vals[i] > vals[j]):
-                        j = i
-                if j < 0 or self._left <= 0:
-                    break
-                marks[j] = 2
-                sim.set_state(buf)
-                sim.apply(codes[j])
-                v = self._onward(sim, me, depth + 1)
-                if v is not None:           # None: more than the budget left; keep the first look
-                    vals[j] = v
-        best = vals[0]
-        for i in range(1, n):
-            if vals[i] > best:
-                best = vals[i]
-        return best
-
-    def _onward(self, sim, me, depth):
-        """Worth of a position where we are still on turn, or None if the budget
-        left cannot pay for looking at it."""
-        buf = self._bufs[depth]
-        if sim.phase == MOVE:               # club: more pending rolls to spend
-            codes = sim.legal_codes()
-            if len(codes) > self._left:
-                return None
-            sim.state(into=buf)
-            return self._moves(sim, me, depth, codes)
-        if self._left < LOOK_COST:
-            return None
-        sim.state(into=buf)
-        total = 0
-        for roll in range(1, 7):           # a bonus roll: the average over the die
-            if roll > 1:
-                sim.set_state(buf)
-            sim.apply(roll)
-            if sim.turn == me and sim.phase == MOVE and depth + 1 < self.depth:
-                sim.state(into=self._bufs[depth + 1])
-                total += self._moves(sim, me, depth + 1, sim.legal_codes())
-            else:
-                total += self._static(sim, me)
-        return total // 6
+def __getattr__(name):
+    # ai.Hard: loaded from ludo.ai_eval on first use (Easy and Medium do without it).
+    if name == "Hard":
+        from .ai_eval import Hard
+        return Hard
+    raise AttributeError(name)
 
 
 _players = {}
-_CLASSES = {"easy": Easy, "medium": Medium, "hard": Hard}
+_CLASSES = {"easy": Easy, "medium": Medium, "hard": None}
 
 
 def choose(game, kind):
@@ -389,5 +217,5 @@ def choose(game, kind):
     if p is None:
         if kind not in _CLASSES:
             raise ValueError("unknown computer player %r (easy, medium or hard)" % (kind,))
-        p = _players[kind] = _CLASSES[kind]()
+        p = _players[kind] = (_CLASSES[kind] or __getattr__("Hard"))()
     return p.choose(game)

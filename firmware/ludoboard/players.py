@@ -1,7 +1,9 @@
 # Computer seats: a hook for `ludo.ai` (Easy, Medium, Hard; `choose(game) -> Move`).
-# `ludo.ai` (and its `ludo.ai_eval`) is loaded only while it is needed: for a
-# game with a computer seat (kept until such a game ends), or for one coach
-# hint (dropped again at once), so a game of people only never holds its code.
+# The players' code is loaded only while it is needed: for a game with a
+# computer seat (kept until such a game ends), or for one coach hint (dropped
+# again at once), so a game of people only never holds it.  Hard (the coach's
+# too) is `ludo.ai_eval` (with `ludo.ai_base`), loaded without `ludo.ai`'s Easy
+# and Medium; those two are `ludo.ai`.
 # When `ludo.ai` is not installed every seat is played by people.
 import sys
 
@@ -48,7 +50,7 @@ def release():
     if _ai is not LAZY:
         return
     pkg = sys.modules.get("ludo")
-    for short in ("ai", "ai_eval"):
+    for short in ("ai", "ai_eval", "ai_base"):
         sys.modules.pop("ludo." + short, None)
         if pkg is not None and short in pkg.__dict__:
             delattr(pkg, short)
@@ -60,7 +62,10 @@ def choose(game, kind):
         return None
     m = _ai
     if m is LAZY:
-        from ludo import ai as m
+        if kind == "hard":
+            from ludo import ai_eval as m   # Hard alone: neither Easy nor Medium
+        else:
+            from ludo import ai as m
     p = _players.get(kind)
     if p is None:
         cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard

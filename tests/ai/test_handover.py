@@ -101,3 +101,22 @@ def test_generator_stays_small_and_spreads():
         assert 0 <= rng.x < 1 << 29
     assert min(counts) > 850 and max(counts) < 1150, counts
     assert ai.Rng(1).below(1000) != ai.Rng(2).below(1000)
+
+
+def test_ai_hard_is_ai_evals_hard_and_chooses_as_the_shared_one():
+    # ai.Hard is loaded from ludo.ai_eval on first use (module __getattr__).
+    from ludo import ai_eval
+    assert ai.Hard is ai_eval.Hard
+    from ludo.ai import Hard
+    assert Hard is ai_eval.Hard
+    ai._players.clear()
+    mine = ai.Hard()
+    game = ludo.Game("classic", players=4, seed=5)
+    for _ in range(60):
+        if game.outcome() is not None:
+            break
+        if game.needs_roll():
+            game.roll()
+            continue
+        assert str(ai.choose(game, "hard")) == str(mine.choose(game))
+        game.push(game.legal_moves[0])

@@ -1,0 +1,57 @@
+# What every computer player shares (ludo.ai's Easy and Medium, ludo.ai_eval's
+# Hard): its own small generator and the choice among the legal moves.  A module
+# of its own, so a board with only a Hard seat loads neither Easy nor Medium.
+# (Comments, not docstrings: MicroPython keeps those in the heap.)
+_MASK29 = (1 << 29) - 1
+
+
+class Rng:
+    # A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int.
+
+    def __init__(self, seed=0):
+        self.x = (seed ^ 0x1F2E3D4) & _MASK29
+
+    def below(self, n):
+        # A whole number 0 <= k < n.
+        x = self.x
+        hi = x >> 14
+        lo = x & 0x3FFF
+        # x * 12345 + 1 (mod 2**29) in pieces that stay under 2**30
+        x = ((((hi * 12345) & 0x7FFF) << 14) + lo * 12345 + 1) & _MASK29
+        self.x = x
+        return (x >> 13) % n
+
+
+class _Player:
+    name = "?"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.rng = Rng(seed)
+
+    def choose(self, game):
+        # The move to play now: one of `game.legal_moves`, or None if there is none.
+        legal = game.legal_moves
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        return self._pick(game, legal)
+
+    def _best(self, values, n):
+        # Index of the highest of values[:n]; ties are broken by the generator.
+        best = values[0]
+        ties = 1
+        for i in range(1, n):
+            if values[i] > best:
+                best = values[i]
+                ties = 1
+            elif values[i] == best:
+                ties += 1
+        k = self.rng.below(ties) if ties > 1 else 0
+        for i in range(n):
+            if values[i] == best:
+                if k == 0:
+                    return i
+                k -= 1
+        return 0
