@@ -228,6 +228,7 @@ def add_tight(f, rows):
     i = max(range(len(rows)), key=lambda k: rows[k][0] + rows[k][1])
     f["tight"] = rows[i][0] + rows[i][1]
     f["tight_at"] = (i + 1, len(rows), rows[i][0], rows[i][1], max(r for r, d in rows), max(d for r, d in rows))
+    f["rows"] = rows
     return f
 
 
@@ -244,6 +245,10 @@ def report(title, f):
               " %7d bytes  (target < 65536) %s" % (f["tight"], "OK" if f["tight"] < 65536 else "OVER"))
         print("    at press %d of %d: %d retained before it + %d allocated by it; largest retained"
               " at a press %d, largest press %d" % f["tight_at"])
+        top = sorted(range(len(f["rows"])), key=lambda k: -sum(f["rows"][k]))[:f["top"]]
+        if top:
+            print("    the %d highest (press: retained before + allocated): %s" % (len(top), ", ".join(
+                "%d: %d+%d" % (k + 1, f["rows"][k][0], f["rows"][k][1]) for k in top)))
     print("  allocated per press, average                    %7d bytes" % f["average"])
     print("  idle animation: %d frames in 400 loop passes, %d bytes allocated -> %.1f bytes/frame (target 0)"
           % (f["idle_frames"], f["idle_bytes"], f["idle_bytes"] / max(f["idle_frames"], 1)))
@@ -256,17 +261,20 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--computer", default="B", help="seat letter played by Hard in the second game ('' = skip it)")
     p.add_argument("--hint-every", type=int, default=5, help="coach's hint at every n-th choice of a person")
+    p.add_argument("--top", type=int, default=5, help="list this many presses with the highest bound")
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
     if reason:
         print("board_memory: MicroPython unavailable: %s" % reason)
         return 1
     f = add_tight(run_game(args, None, 0), run_presses(args, None, 0))
+    f["top"] = args.top
     report("board app under MicroPython: %s, %d players, seed %d, all people (%d actions, %d presses)"
            % (args.preset, args.players, args.seed, f["actions"], f["presses"]), f)
     if args.computer:
         c = run_game(args, {args.computer: "hard"}, args.hint_every)
         add_tight(c, run_presses(args, {args.computer: "hard"}, args.hint_every))
+        c["top"] = args.top
         report("same, seat %s played by Hard, the coach's hint at every %d-th choice (%d actions, %d presses)"
                % (args.computer, args.hint_every, c["actions"], c["presses"]), c)
     return 0

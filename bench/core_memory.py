@@ -51,7 +51,7 @@ r = [0, 0, 0, 0, 0]
 r[0] = measure(lambda: walk(moves))
 def access():
     g._legal = None
-    g._legal_codes = None
+    g._nl = -1
     return g.legal_moves
 r[1] = measure(access)
 m = g.legal_moves[0]

@@ -24,6 +24,25 @@ OFF = 255           # pos byte of a token off the board (resigned, or lifted in 
 MAX_PENDING = 6
 TERMINATIONS = (None, "finished", "resigned", "deadline")
 
+# events (Game.last_events): one byte each while the game keeps them, kind << 4 | what
+# (what: a token, a seat or a mask of seats).  Kinds, by the words below: 0 pass,
+# 1 bonus, 2 forfeit, 3 three-sixes, 4 void; with a token: 5 turned, 6 capture,
+# 7 home; 8 door (seat), 9 win (mask), 10 start, 11 resign, 12 timeout (seat).
+_EV_WORDS = ("pass", "bonus", "forfeit", "three-sixes", "void", "turned ", "capture ", "home ",
+             "door ", "win ", "start ", "resign ", "timeout ")
+
+
+def event_text(e):
+    k = e >> 4
+    a = e & 15
+    if k < 5:
+        return _EV_WORDS[k]
+    if k < 8:
+        return _EV_WORDS[k] + token_name(a)
+    if k == 9:
+        return "win " + "+".join(SEAT_LETTERS[s] for s in range(4) if (a >> s) & 1)
+    return _EV_WORDS[k] + SEAT_LETTERS[a]
+
 
 def token_name(t):
     return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)

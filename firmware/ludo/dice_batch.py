@@ -56,7 +56,7 @@ def install(dice_class):
         vals = self._vals
         if not 0 <= i < LANES:
             self._base = index
-            vals = self._vals = batch(self._k0, self._k1, index)
+            vals = self._vals = batch(self._k0h << 16 | self._k0l, self._k1h << 16 | self._k1l, index)
             i = 0
         return vals[i] or one_roll(self, index)
     roll.one_roll = one_roll

@@ -17,7 +17,7 @@ def open_door_if_no_prey(g, s):
                 break
         else:
             g.doors |= 1 << o
-            g._ev.append("door " + SEAT_LETTERS[o])
+            g._event(0x80 | o)   # door
 
 
 def rolloff(g, v):
@@ -67,19 +67,18 @@ def _next_candidate(g, s, wrap=True):
 
 
 def _start(g, s):
-    g._ev.append("start " + SEAT_LETTERS[s])
+    g._event(0xA0 | s)   # start
     g.ro_mask = g.ro_best = g.ro_bestmask = 0
     g._begin_turn(s)
 
 
 def leave(g, s, term):
-    ev = g._ev
     for t in range(s * 4, s * 4 + 4):
         g._set(t, OFF)
     g.out |= 1 << s
     for t in range(s * 4, s * 4 + 4):
         g.turn_start[t] = OFF        # a voided turn must not bring them back
-    ev.append(("resign " if term == 2 else "timeout ") + SEAT_LETTERS[s])
+    g._event((0xB0 if term == 2 else 0xC0) | s)       # resign, timeout
     left = 0
     for w in g.rules.seats:
         if not (g.out >> w) & 1:

@@ -18,11 +18,22 @@ from .dice import Dice, commitment, new_seed
 
 from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
-                      MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of)
+                      MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
 from .history import History, SNAP_EVERY  # noqa: F401
 
 _ZERO_OCC = bytes(52 * 4)
 _ZERO_SQUARES = bytes(52)
+
+
+def _tokens(mask):
+    # The tokens of a mask (bit t: token t) as a tuple (a Move's captures).
+    if not mask:
+        return ()
+    out = []
+    for t in range(16):
+        if (mask >> t) & 1:
+            out.append(t)
+    return tuple(out)
 
 
 class Game(History):
@@ -78,12 +89,24 @@ class Game(History):
         self._started = False
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
+        # The legal moves of this position: codes and destinations in two buffers made
+        # once (the first _nl bytes; -1: not worked out yet), so search allocates no
+        # list per position; the Moves (legal_moves) and a list (legal_codes()) are
+        # built from them only when asked for.
+        self._lc = bytearray(24)
+        self._ld = bytearray(24)
+        self._nl = -1
         self._legal = None
-        self._legal_codes = None
-        self._legal_dests = None
-        self.last_events = ()
-        self._ev = []
-        self._last = None
+        self._legal_list = None
+        # What the last action caused: event bytes (actions.py), the first _nev of
+        # _evb; last_events turns them into text when read.
+        self._evb = bytearray(8)
+        self._nev = 0
+        self._evt = None
+        # The last move, packed into one small int (-1: the last action was no move)
+        self._last = -1
+        self._lcaps = 0                 # (its captures: a mask of tokens)
+        self._st = None                 # _restore's scratch snapshot, made on first use
 
     # ---- state snapshot -------------------------------------------------
     def _recount(self):
@@ -180,24 +203,25 @@ class Game(History):
                 return 0
         return np + 1
 
-    def _captures(self, o, b):
-        # Tokens captured by a token of seat o landing on pos byte b (a tuple).
+    def _capmask(self, o, b):
+        # Tokens captured by a token of seat o landing on pos byte b: bit t for token t
+        # (a small int: applying a capture in search allocates nothing).
         r = self.rules
         sqt = self._sqt
         sq = sqt[o << 6 | b & 63]
         if sq == 255 or r.safe[sq]:
-            return ()
+            return 0
         m = self.anym[sq] & r.rivm[o]
         if m and r.stack_protect:
             m &= ~self.held[sq]     # club free mode: two of a colour cannot be killed
         if not m:
-            return ()
+            return 0
         pos = self.pos
-        out = []
+        c = 0
         for t in range(16):
             if (m >> (t >> 2)) & 1 and sqt[(t >> 2) << 6 | pos[t] & 63] == sq:
-                out.append(t)
-        return tuple(out)
+                c |= 1 << t
+        return c
 
     def _finished(self, s):
         n = 0
@@ -216,11 +240,13 @@ class Game(History):
 
     # ---- legal moves ----------------------------------------------------
     def _gen(self):
-        codes = self._legal_codes
-        if codes is not None:
-            return codes
-        codes = []
-        dests = []
+        # Work out the legal moves (into _lc, _ld); returns how many there are.
+        n = self._nl
+        if n >= 0:
+            return n
+        n = 0
+        codes = self._lc
+        dests = self._ld
         if self.phase == MOVE:
             o = self._stones_seat()
             pos = self.pos
@@ -240,44 +266,54 @@ class Game(History):
                         continue
                     d = dest(t, v)
                     if d:
-                        codes.append(CODE_MOVE + t * 6 + v - 1)
-                        dests.append(d)
-            if not codes and self.rules.explicit_pass:
-                codes.append(CODE_PASS)
-                dests.append(0)
-        self._legal_codes = codes
-        self._legal_dests = dests
-        return codes
+                        codes[n] = CODE_MOVE + t * 6 + v - 1
+                        dests[n] = d
+                        n += 1
+            if not n and self.rules.explicit_pass:
+                codes[0] = CODE_PASS
+                dests[0] = 0
+                n = 1
+        self._nl = n
+        return n
+
+    def _find(self, code):
+        # Index of code among the legal moves worked out, or -1.
+        codes = self._lc
+        for i in range(self._nl):
+            if codes[i] == code:
+                return i
+        return -1
 
     def _move_of(self, code):
         if code == CODE_PASS:
             return Move(self.rules, self.turn, -1, None, None, self.pend[0], (), code)
         t = (code - CODE_MOVE) // 6
         v = (code - CODE_MOVE) % 6 + 1
-        codes = self._legal_codes
-        if codes is not None and code in codes:
-            b = self._legal_dests[codes.index(code)]
+        i = self._find(code)
+        if i >= 0:
+            b = self._ld[i]
         else:
             b = self._dest(t, v)
         return Move(self.rules, self.turn, t, self.pos[t] - 1, b - 1, v,
-                    self._captures(t >> 2, b), code)
+                    _tokens(self._capmask(t >> 2, b)), code)
 
     @property
     def legal_moves(self):
         # The legal moves now, built once per position (iterating allocates nothing).
         legal = self._legal
         if legal is None:
-            codes = self._legal_codes
-            if codes is None:
-                codes = self._gen()
-            dests = self._legal_dests
+            n = self._nl
+            if n < 0:
+                n = self._gen()
+            codes = self._lc
+            dests = self._ld
             r = self.rules
             seat = self.turn
             pos = self.pos
             sqt = self._sqt
             anym = self.anym
             moves = []
-            for k in range(len(codes)):
+            for k in range(n):
                 c = codes[k]
                 if c == CODE_PASS:
                     moves.append(self._move_of(c))
@@ -289,7 +325,7 @@ class Game(History):
                 if sq == 255 or not anym[sq] & r.rivm[o] or r.safe[sq]:
                     caps = ()
                 else:
-                    caps = self._captures(o, b)
+                    caps = _tokens(self._capmask(o, b))
                 moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1, caps, c))
             legal = self._legal = tuple(moves)
         return legal
@@ -335,7 +371,35 @@ class Game(History):
         self.win_mask = mask
         self.term = term
         self.phase = OVER
-        self._ev.append("win " + "+".join(SEAT_LETTERS[s] for s in range(4) if (mask >> s) & 1))
+        self._event(0x90 | mask)   # win
+
+    def _event(self, e):
+        # Note an event of the action being applied: kind << 4 | token, seat or mask (the
+        # kinds: actions.py, event_text; literals here, not names: they cost the board heap).
+        n = self._nev
+        if not n:
+            self._evt = None
+        evb = self._evb
+        if n < len(evb):
+            evb[n] = e
+        else:
+            evb.append(e)
+        self._nev = n + 1
+
+    @property
+    def last_events(self):
+        # What the last action caused, a tuple of strings (docs/api.md); built when read.
+        n = self._nev
+        if not n:
+            return ()
+        t = self._evt
+        if t is None:
+            evb = self._evb
+            t = [None] * n
+            for i in range(n):
+                t[i] = event_text(evb[i])
+            t = self._evt = tuple(t)
+        return t
 
     def _apply(self, code):
         # Apply one action code, trusted to be legal.
@@ -345,16 +409,18 @@ class Game(History):
             if v != 6 or self.sixes != 2 or not r.three_sixes:
                 # the common roll, inlined (_roll has every case), and its legal
                 # moves under plain movement rules (_gen and _dest have every rule)
-                self._legal = None
-                self._last = None
+                self._legal = self._legal_list = None
+                self._last = -1
+                self._nev = 0
                 self.rolls += 1
                 self.last_roll = v
                 self.sixes = self.sixes + 1 if v == 6 else 0
                 self.pend[0] = v
                 self.npend = 1
                 self.phase = MOVE
-                codes = []
-                dests = []
+                codes = self._lc
+                dests = self._ld
+                n = 0
                 o = self.turn
                 pos = self.pos
                 held = self.held
@@ -380,44 +446,45 @@ class Game(History):
                     if t > base and (pos[base] == b or (t > base + 1 and (
                             pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
                         continue
-                    codes.append(CODE_MOVE - 1 + t * 6 + v)
-                    dests.append(d)
-                if not codes and r.explicit_pass:
-                    codes.append(CODE_PASS)
-                    dests.append(0)
-                self._legal_codes = codes
-                self._legal_dests = dests
-                if codes:
-                    self.last_events = ()
+                    codes[n] = CODE_MOVE - 1 + t * 6 + v
+                    dests[n] = d
+                    n += 1
+                if not n and r.explicit_pass:
+                    codes[0] = CODE_PASS
+                    dests[0] = 0
+                    n = 1
+                self._nl = n
+                if n:
                     return
-                self._ev = ev = ["pass"]
+                self._event(0x00)   # pass
                 self._end_unused(v)
-                self.last_events = tuple(ev)
                 return
-        self._ev = ev = []
-        codes = self._legal_codes
-        self._legal = self._legal_codes = None
-        self._last = None
+        self._nev = 0
+        self._last = -1
         if code < 16:
+            self._legal = self._legal_list = None
+            self._nl = -1
             self._roll(code & 7)
         elif code < CODE_PASS:
             t = (code - CODE_MOVE) // 6
             v = (code - CODE_MOVE) % 6 + 1
-            if codes is not None and code in codes:
-                b = self._legal_dests[codes.index(code)]
-            else:
-                b = self._dest(t, v)
+            i = self._find(code)
+            b = self._ld[i] if i >= 0 else self._dest(t, v)
+            self._legal = self._legal_list = None
+            self._nl = -1
             self._move(t, v, b)
-        elif code == CODE_PASS:
-            ev.append("pass")
-            self._end_unused(self.pend[0])
-        elif code < CODE_TIMEOUT:
-            from .extras import leave
-            leave(self, code - CODE_RESIGN, 2)
         else:
-            from .extras import leave
-            leave(self, code - CODE_TIMEOUT, 3)
-        self.last_events = tuple(ev) if ev else ()
+            self._legal = self._legal_list = None
+            self._nl = -1
+            if code == CODE_PASS:
+                self._event(0x00)   # pass
+                self._end_unused(self.pend[0])
+            elif code < CODE_TIMEOUT:
+                from .extras import leave
+                leave(self, code - CODE_RESIGN, 2)
+            else:
+                from .extras import leave
+                leave(self, code - CODE_TIMEOUT, 3)
 
     def _roll(self, v):
         r = self.rules
@@ -429,10 +496,10 @@ class Game(History):
             return
         self.sixes = self.sixes + 1 if v == 6 else 0
         if v == 6 and self.sixes == 3 and r.three_sixes:
-            self._ev.append("three-sixes")
+            self._event(0x30)   # three-sixes
             if r.three_sixes == SIXES_VOID:
                 if self.pos != self.turn_start:
-                    self._ev.append("void")
+                    self._event(0x40)   # void
                 self.pos[:] = self.turn_start
                 self.doors = self.ts_doors
                 self._recount()
@@ -455,7 +522,7 @@ class Game(History):
         self.npend = 1
         self.phase = MOVE
         if not self._gen():
-            self._ev.append("pass")
+            self._event(0x00)   # pass
             self._end_unused(v)
 
     def _end_unused(self, v):
@@ -463,22 +530,21 @@ class Game(History):
         self.npend = 0
         if v == 6:
             self.phase = ROLL
-            self._ev.append("bonus")
+            self._event(0x10)   # bonus
         else:
             self._next_turn()
 
     def _after_spend(self):
         # Pool mode: go on spending, or forfeit what no stone can use and pass.
-        self._legal_codes = None
+        self._nl = -1
         if self.npend and self._gen():
             return
         if self.npend:
-            self._ev.append("forfeit")
+            self._event(0x20)   # forfeit
         self._next_turn()
 
     def _move(self, t, v, b):
         r = self.rules
-        ev = self._ev
         o = t >> 2
         pos = self.pos
         old = pos[t]
@@ -486,12 +552,13 @@ class Game(History):
         anym = self.anym
         sq = sqt[o << 6 | b]
         if sq == 255 or not anym[sq] & r.rivm[o] or r.safe[sq]:
-            caps = ()               # the usual case: nobody to capture there
+            caps = 0                # the usual case: nobody to capture there
         else:
-            caps = self._captures(o, b)
+            caps = self._capmask(o, b)
         if old and b < old and b - 1 < r.track_len:
-            ev.append("turned " + token_name(t))
-        self._last = (self.turn, t, v, old, b, caps)
+            self._event(0x50 | t)   # turned
+        self._last = (((self.turn << 4 | t) << 3 | v) << 8 | old) << 8 | b
+        self._lcaps = caps
         occ = self.occ              # self._set(t, b), inlined
         bit = 1 << o
         q = sqt[o << 6 | old]
@@ -512,15 +579,17 @@ class Game(History):
                 self.held[sq] |= bit
             elif n == 1:
                 anym[sq] |= bit
-        for u in caps:
-            self._set(u, 0)
-            ev.append("capture " + token_name(u))
+        if caps:
+            for u in range(16):
+                if (caps >> u) & 1:
+                    self._set(u, 0)
+                    self._event(0x60 | u)   # capture
         if caps and r.mandatory_kill and not (self.doors >> o) & 1:
             self.doors |= 1 << o
-            ev.append("door " + SEAT_LETTERS[o])
+            self._event(0x80 | o)   # door
         home = b == r.home + 1
         if home:
-            ev.append("home " + token_name(t))
+            self._event(0x70 | t)   # home
             if self._finished(o):
                 if r.lift:
                     for u in range(o * 4, o * 4 + 4):
@@ -543,7 +612,7 @@ class Game(History):
             return
         self.npend = 0
         if v == 6 or (caps and r.bonus_capture) or (home and r.bonus_home):
-            ev.append("bonus")          # one extra roll, however many reasons
+            self._event(0x10)       # bonus: one extra roll, however many reasons
             self.phase = ROLL
         else:
             self._next_turn()
@@ -585,10 +654,9 @@ class Game(History):
         # Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass').
         if isinstance(move, str):
             move = self.parse_move(move)
-        codes = self._legal_codes
-        if codes is None:
-            codes = self._gen()
-        if not isinstance(move, Move) or move.code not in codes:
+        if self._nl < 0:
+            self._gen()
+        if not isinstance(move, Move) or self._find(move.code) < 0:
             self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
         code = move.code
@@ -618,7 +686,8 @@ class Game(History):
             self._push_code(code)
         elif code <= CODE_PASS:
             self._check_running("move")
-            if code not in self._gen():
+            self._gen()
+            if self._find(code) < 0:
                 raise IllegalMoveError("illegal move %s in %s" % (self.action_text(code), self.position()))
             self._push_code(code)
         elif code < CODE_TIMEOUT:
@@ -686,10 +755,14 @@ class Game(History):
     def last_move(self):
         # The Move of the last action, if that action was a move (else None).
         info = self._last
-        if info is None:
+        if info < 0:
             return None
-        seat, t, v, start, end, caps = info
-        return Move(self.rules, seat, t, start - 1, end - 1, v, caps, CODE_MOVE + t * 6 + v - 1)
+        end = info & 255
+        start = (info >> 8) & 255
+        v = (info >> 16) & 7
+        t = (info >> 19) & 15
+        return Move(self.rules, info >> 23, t, start - 1, end - 1, v, _tokens(self._lcaps),
+                    CODE_MOVE + t * 6 + v - 1)
 
     def position(self):
         from .position import position_text
@@ -706,8 +779,18 @@ class Game(History):
 
     # ---- search: for computer players, on a copy of the game ---------------
     def legal_codes(self):
-        # The legal moves now as action codes (a list; do not change it).
-        return self._gen()
+        # The legal moves now as action codes (a list; do not change it).  One list
+        # per position, built on the first call (the only allocation of a search step).
+        codes = self._legal_list
+        if codes is None:
+            n = self._nl
+            if n < 0:
+                n = self._gen()
+            lc = self._lc
+            codes = self._legal_list = [0] * n     # (a comprehension would also build a function)
+            for i in range(n):
+                codes[i] = lc[i]
+        return codes
 
     def apply(self, code):
         # Apply a roll or move code without checking it and without recording it

@@ -17,28 +17,65 @@ class History:
         return bytes(buf)
 
     def _write(self, buf, off):
-        # Write the snapshot into buf (long enough) at off.
+        # Write the snapshot into buf (long enough) at off; allocates nothing (search
+        # calls this through state(into=)): slice stores and single bytes.
         buf[off:off + 16] = self.pos
         buf[off + 16:off + 32] = self.turn_start
         b = off + 32 + MAX_PENDING
         buf[off + 32:b] = self.pend
         rolls = self.rolls
-        buf[b:b + 16] = bytes((
-            self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
-            self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term,
-            rolls & 255, (rolls >> 8) & 255, (rolls >> 16) & 255, self.last_roll))
+        buf[b] = self.turn
+        buf[b + 1] = self.phase
+        buf[b + 2] = self.sixes
+        buf[b + 3] = self.npend
+        buf[b + 4] = self.doors
+        buf[b + 5] = self.ts_doors
+        buf[b + 6] = self.out
+        buf[b + 7] = self.ro_mask
+        buf[b + 8] = self.ro_best
+        buf[b + 9] = self.ro_bestmask
+        buf[b + 10] = self.win_mask
+        buf[b + 11] = self.term
+        buf[b + 12] = rolls & 255
+        buf[b + 13] = (rolls >> 8) & 255
+        buf[b + 14] = (rolls >> 16) & 255
+        buf[b + 15] = self.last_roll
 
     def _restore(self, buf, off):
-        self.pos[:] = buf[off:off + 16]
-        self.turn_start[:] = buf[off + 16:off + 32]
-        self.pend[:] = buf[off + 32:off + 32 + MAX_PENDING]
-        b = off + 32 + MAX_PENDING
-        (self.turn, self.phase, self.sixes, self.npend, self.doors, self.ts_doors, self.out,
-         self.ro_mask, self.ro_best, self.ro_bestmask, self.win_mask, self.term) = tuple(buf[b:b + 12])
-        self.rolls = buf[b + 12] | (buf[b + 13] << 8) | (buf[b + 14] << 16)
-        self.last_roll = buf[b + 15]
+        # Allocates nothing when buf is one whole snapshot (set_state): it is copied
+        # into the game's own scratch snapshot, whose parts are memoryviews made once
+        # (slicing buf itself would build new objects).
+        st = self._st
+        if st is None:
+            st = self._st = bytearray(self._SNAP)
+            v = memoryview(st)
+            self._stv = (v[0:16], v[16:32], v[32:32 + MAX_PENDING])
+        if off == 0 and len(buf) == len(st):
+            st[:] = buf
+        else:
+            st[:] = buf[off:off + self._SNAP]
+        vpos, vts, vpend = self._stv
+        self.pos[:] = vpos
+        self.turn_start[:] = vts
+        self.pend[:] = vpend
+        b = 32 + MAX_PENDING
+        self.turn = st[b]
+        self.phase = st[b + 1]
+        self.sixes = st[b + 2]
+        self.npend = st[b + 3]
+        self.doors = st[b + 4]
+        self.ts_doors = st[b + 5]
+        self.out = st[b + 6]
+        self.ro_mask = st[b + 7]
+        self.ro_best = st[b + 8]
+        self.ro_bestmask = st[b + 9]
+        self.win_mask = st[b + 10]
+        self.term = st[b + 11]
+        self.rolls = st[b + 12] | (st[b + 13] << 8) | (st[b + 14] << 16)
+        self.last_roll = st[b + 15]
         self._recount()
-        self._legal = self._legal_codes = None
+        self._legal = self._legal_list = None
+        self._nl = -1
 
     def _push_code(self, code):
         self._record(code)
@@ -78,8 +115,8 @@ class History:
         self._ncodes = n
         j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
         self._restore(self._snaps, j * self._SNAP)
-        self.last_events = ()
-        self._last = None
+        self._nev = 0               # no last events, no last move
+        self._last = -1
         for k in range(j * SNAP_EVERY, n):
             self._apply(self._codes[k])
         text = self.action_text(code)
@@ -114,7 +151,7 @@ class History:
     def state(self, into=None):
         # The whole position as bytes (into a preallocated bytearray, if given).
         if into is not None and len(into) == self._SNAP:
-            self._write(into, 0)        # no allocation: search calls this often
+            self._write(into, 0)        # allocates nothing: search calls this often
             return into
         snap = self._snapshot()
         if into is None:

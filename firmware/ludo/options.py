@@ -1,11 +1,14 @@
-"""Every option of every preset, and the checks of a caller's choice.
+"""Every option of every preset, the checks of a caller's choice, and the
+tables a `Rules` holds (`build`).
 
 Loaded by `Rules` when a game starts and dropped again afterwards (see
-rules.py): the checks and their messages are needed once per game, and the
-board's heap is small.
+rules.py): the checks, their messages and the building of the tables are
+needed once per game, and the board's heap is small.
 """
 from .errors import OptionError
-from .rules import preset_index, seat_of, SEAT_LETTERS
+from .rules import (preset_index, seat_of, SEAT_LETTERS, STARTS, STARS, BLOCK_NONE, BLOCK_OPPONENTS,
+                    BLOCK_ALL, BLOCK_IMPASSABLE, SIXES_NONE, SIXES_FORFEIT, SIXES_VOID, START_FIRST,
+                    START_SIX, START_HIGHEST)
 
 # Every option, its type and its default in each preset.  None = not offered.
 # Order: family, classic, club, strict.
@@ -146,3 +149,122 @@ def resolve(preset, players, options):
     if opts.get("highest_starts") and opts.get("rolloff"):
         raise OptionError("options 'highest_starts' and 'rolloff' both choose who starts")
     return opts, seats, free
+
+
+_SIXES = {"forfeit": SIXES_FORFEIT, "void": SIXES_VOID, "none": SIXES_NONE}
+
+
+def build(self, preset, players, options):
+    """Fill in a Rules (self): the checked options, the seats and the engine's tables."""
+    opts, seats, free = resolve(preset, players, options)
+    self.preset = preset
+    self.options = opts
+    self.seats = seats
+    self.free = free
+
+    # geometry
+    club = preset == "club"
+    self.track_len = 52 if club else 51     # track squares a token covers
+    self.home = self.track_len + 5          # progress of home / the finish
+    if club and not free:
+        self.entry = (0, 0, 26, 26)
+    else:
+        self.entry = STARTS
+    safe = bytearray(52)
+    if club:
+        if opts["safe_squares"]:
+            for sq in STARTS + STARS:
+                safe[sq] = 1
+    else:
+        for sq in STARTS:
+            safe[sq] = 1
+        if opts["stars"]:
+            for sq in STARS:
+                safe[sq] = 1
+    self.safe = safe
+    self.mandatory_kill = bool(opts.get("mandatory_kill"))
+    no_stop = bytearray(52)
+    if self.mandatory_kill:
+        for sq in (STARTS if free else (0, 26)):
+            no_stop[sq] = 1
+    self.no_stop = no_stop
+
+    # who may capture whom, and partners
+    self.teams = bool(opts.get("teams"))
+    self.partner = (1, 0, 3, 2) if self.teams else (-1, -1, -1, -1)
+    rival = bytearray(16)
+    for a in range(4):
+        for b in range(4):
+            if a != b and self.partner[a] != b:
+                if club and not free:
+                    rival[a * 4 + b] = 1 if a + b == 3 else 0   # R-B, G-Y face each other
+                else:
+                    rival[a * 4 + b] = 1
+    self.rival = rival
+    self.stack_protect = free   # club free mode: two of a colour cannot be killed
+
+    if preset == "strict":
+        self.blocks = BLOCK_ALL
+    elif preset == "classic":
+        self.blocks = BLOCK_OPPONENTS
+    else:
+        self.blocks = BLOCK_NONE
+    if opts.get("blockades"):
+        self.blocks = BLOCK_IMPASSABLE if self.blocks == BLOCK_NONE else self.blocks
+        self.impassable = True
+    else:
+        self.impassable = False
+
+    self.pool = club                    # rolls first, then spent in any order
+    self.explicit_pass = preset == "family"
+    self.bonus_capture = bool(opts.get("capture_bonus"))
+    self.bonus_home = bool(opts.get("centre_bonus"))
+    self.three_sixes = _SIXES[opts["three_sixes"]]
+    self.entry_mask = (1 << 6) | ((1 << 1) if opts["entry_on_1"] else 0)
+    self.rebound = opts["rebound"]
+    self.tokens_to_win = opts["tokens_to_win"]
+    self.lift = club and bool(opts["quick"])
+    if opts.get("rolloff"):
+        self.start = START_SIX
+    elif opts.get("highest_starts"):
+        self.start = START_HIGHEST
+    else:
+        self.start = START_FIRST
+    self.deadline = opts.get("deadline", 0)
+    # Resigning is in strict's text, and in classic's two-player games
+    # (with 3+ players classic's "Leave" hands the seat to the computer).
+    self.can_resign = preset == "strict" or (preset == "classic" and len(seats) == 2)
+    # strict publishes its list "so there is nothing to argue about": no take-backs
+    self.can_undo = preset != "strict"
+
+    # tables for the engine's hot path
+    # sqt[seat << 6 | pos byte & 63]: track square of a token there, 255 off the track
+    tl = self.track_len
+    ring = bytes(range(52)) * 2
+    sqt = bytearray()
+    for e in self.entry:        # slices, not a loop over 256 entries: a game starts fast
+        sqt += b"\xff" + ring[e:e + tl] + b"\xff" * (63 - tl)
+    self.sqt = sqt
+    # per seat: the seats whose stacks (held squares) it may not land on, its rivals,
+    # and the seat after it in turn order
+    bmask = bytearray(4)
+    rivm = bytearray(4)
+    after = bytearray(4)
+    n = len(seats)
+    for o in range(4):
+        if self.blocks == BLOCK_ALL:
+            bmask[o] = 15
+        elif self.blocks != BLOCK_NONE:
+            bmask[o] = 15 & ~(1 << o)
+        for s in range(4):
+            if rival[o * 4 + s]:
+                rivm[o] |= 1 << s
+    for i in range(n):
+        after[seats[i]] = seats[(i + 1) % n]
+    self.bmask = bmask
+    self.rivm = rivm
+    self.after = after
+    # the plain rules: a move lands `roll` further on or cannot be made, each seat
+    # moves its own stones, one roll at a time
+    self.simple = not (self.impassable or self.mandatory_kill or self.rebound
+                       or self.blocks == BLOCK_ALL or self.teams or self.pool)

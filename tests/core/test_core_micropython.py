@@ -105,6 +105,55 @@ def test_legal_moves_iteration_allocates_nothing(micropython):
     assert int(alloc) == 0
 
 
+SEARCH_ALLOC = """
+import gc, ludo
+from ludo.dice import Dice
+g = ludo.Game.from_position("classic RGYB R=0,10,20,y/G=13,y,y,y/Y=y,y,y,y/B=y,y,y,y R roll - 0 0", seed=5)
+sim = ludo.Game(g.rules, seed=False)
+n = len(g.state())
+mem = memoryview(bytearray(2 * n))
+b0 = mem[0:n]
+b1 = mem[n:2 * n]
+d = Dice(2 ** 64 - 1)
+def search():
+    sim.set_state(g.state(into=b0))
+    ev = 0
+    for v in (5, 6, 3, 1):
+        sim.set_state(b0)
+        sim.apply(v)
+        for i in range(sim._nl):
+            sim.set_state(b0)
+            sim.apply(v)
+            sim.apply(sim._lc[i])
+            ev += sim._nev          # events noted (a 6's bonus at least)
+            sim.state(into=b1)
+            sim.set_state(b1)
+    return ev
+def rolls():
+    for k in range(200):
+        d.roll(k)
+a = b = c = ev = 0
+search()
+rolls()
+gc.collect()
+gc.disable()
+a = gc.mem_alloc()
+ev = search()
+b = gc.mem_alloc()
+rolls()
+c = gc.mem_alloc()
+print(b - a, c - b, ev)
+"""
+
+
+def test_search_calls_and_rolls_allocate_nothing(micropython):
+    """set_state, state(into=), apply (rolls, moves, a capture) and the dice's one-roll
+    code allocate nothing under MicroPython (bench/core_memory.py prints the figures)."""
+    search, rolls, events = micropython.run(SEARCH_ALLOC).split()
+    assert (int(search), int(rolls)) == (0, 0)
+    assert int(events) > 0
+
+
 EXTRAS = """
 import ludo, sys
 g = ludo.Game('strict', players=2, seed=4)

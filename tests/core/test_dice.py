@@ -6,6 +6,46 @@ import pytest
 from ludo import dice
 from ludo.dice_batch import LANES, batch
 
+MASK32 = 0xFFFFFFFF
+GOLDEN = 0x9E3779B9
+
+
+def _fmix32(h):
+    """The MurmurHash3 finaliser with plain (CPython) 32-bit arithmetic."""
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & MASK32
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & MASK32
+    return h ^ (h >> 16)
+
+
+def _keys32(seed):
+    k = _fmix32((seed & MASK32) ^ GOLDEN)
+    rest = seed >> 32
+    while rest:
+        k = _fmix32(k ^ (rest & MASK32) ^ GOLDEN)
+        rest >>= 32
+    return k, _fmix32(k ^ 0x85EBCA6B)
+
+
+def _roll32(seed, index):
+    """Roll `index` of `seed` as dice.py defines it, in 32-bit arithmetic (the dice's
+    one-roll code computes the same in 16-bit halves, MicroPython's small ints)."""
+    k0, k1 = _keys32(seed)
+    j = 0
+    while True:
+        h = _fmix32(k0 ^ _fmix32((index * GOLDEN + k1 + j * 0x7F4A7C15) & MASK32))
+        for _ in range(10):
+            c = h & 7
+            if c < 6:
+                return c + 1
+            h >>= 3
+        j += 1
+
+
+def _keys(d):
+    return d._k0h << 16 | d._k0l, d._k1h << 16 | d._k1l
+
 
 def _one_roll_values(seed, indices):
     d = dice.Dice(seed)
@@ -25,11 +65,11 @@ def test_batch_rolls_equal_one_roll_code(seed):
 
 def test_batch_marks_doubly_rejected_low_bytes_for_the_one_roll_code():
     """A 0 in a batch means both 3-bit chunks of the low byte were 6 or 7."""
-    d = dice.Dice(99)
-    vals = batch(d._k0, d._k1, 0)
+    k0, k1 = _keys(dice.Dice(99))
+    vals = batch(k0, k1, 0)
     assert len(vals) == LANES and set(vals) <= set(range(7))
-    assert 0 < sum(1 for v in batch(d._k0, d._k1, 1000) if v) <= LANES
-    assert sum(1 for k in range(6400) if not batch(d._k0, d._k1, k)[0]) > 0   # the fallback is used
+    assert 0 < sum(1 for v in batch(k0, k1, 1000) if v) <= LANES
+    assert sum(1 for k in range(6400) if not batch(k0, k1, k)[0]) > 0   # the fallback is used
 
 
 def test_many_seeds():
@@ -38,3 +78,32 @@ def test_many_seeds():
         seed = rng.getrandbits(rng.choice((8, 32, 64, 100)))
         d = dice.Dice(seed)
         assert [d.roll(k) for k in range(300)] == _one_roll_values(seed, range(300))
+
+
+def test_16_bit_halves_equal_32_bit_arithmetic():
+    """The one-roll code's multiply, finaliser, keys and hash (16-bit halves) against
+    plain 32-bit arithmetic, the rejection rounds (j > 0) too."""
+    rng = random.Random(3)
+    for _ in range(20000):
+        x = rng.getrandbits(32)
+        c = rng.getrandbits(32)
+        dice._mul(x >> 16, x & 0xFFFF, c >> 16, c & 0xFFFF)
+        assert dice._HL[0] << 16 | dice._HL[1] == (x * c) & MASK32
+        dice._fmix16(x >> 16, x & 0xFFFF)
+        assert dice._HL[0] << 16 | dice._HL[1] == _fmix32(x)
+    for seed in [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 64 - 1, 2 ** 100 + 3] + [rng.getrandbits(64) for _ in range(50)]:
+        d = dice.Dice(seed)
+        k0, k1 = _keys32(seed)
+        assert _keys(d) == (k0, k1)
+        for _ in range(50):
+            k = rng.getrandbits(24)
+            j = rng.randrange(64)
+            want = _fmix32(k0 ^ _fmix32((k * GOLDEN + k1 + j * 0x7F4A7C15) & MASK32)) & (2 ** 30 - 1)
+            assert dice._hash30(d._k0h, d._k0l, d._k1h, d._k1l, k, j) == want
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2 ** 64 - 1, 98765432109876543210])
+def test_one_roll_code_equals_32_bit_definition(seed):
+    d = dice.Dice(seed)
+    indices = list(range(400)) + [2 ** 24 - 1, 2 ** 20 + 17]
+    assert _one_roll_values(seed, indices) == [_roll32(seed, k) for k in indices]
