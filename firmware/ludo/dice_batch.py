@@ -6,7 +6,8 @@ and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
 bit product fits its lane; bits a shift moves into a lane's top half are
 masked off).  The lanes' low bytes then give the rolls through a 256-entry
 table; a low byte whose first two 3-bit chunks are both rejected gives 0 and
-`Dice.roll` falls back to the one-roll code.  The values are exactly those of
+`Dice.roll` reads the lane's next chunks, falling back to the one-roll code
+when all ten are rejected.  The values are exactly those of
 `Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
 
 Not for the board: it allocates a few KB per batch and its code costs heap.
@@ -35,6 +36,11 @@ _TABLE = bytes(_value(b) for b in range(256))
 
 def batch(k0, k1, base):
     """Rolls base .. base+LANES-1 as bytes (0 where the one-roll code must decide)."""
+    return lanes(k0, k1, base)[::8].translate(_TABLE)
+
+
+def lanes(k0, k1, base):
+    """The hashes of rolls base .. base+LANES-1, 8 little-endian bytes each."""
     m = _M
     h = (_STEP + _ONES * ((base * 0x9E3779B9 + k1) & 0xFFFFFFFF)) & m
     h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
@@ -43,7 +49,7 @@ def batch(k0, k1, base):
     h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
     h = ((h ^ (h >> 13) & m) * 0xC2B2AE35) & m
     h ^= (h >> 16) & m
-    return h.to_bytes(8 * LANES, "little").translate(_TABLE)[::8]
+    return h.to_bytes(8 * LANES, "little")
 
 
 def install(dice_class):
@@ -56,10 +62,21 @@ def install(dice_class):
         vals = self._vals
         if not 0 <= i < LANES:
             self._base = index
-            vals = self._vals = batch(self._k0h << 16 | self._k0l, self._k1h << 16 | self._k1l, index)
+            raw = self._raw = lanes(self._k0h << 16 | self._k0l, self._k1h << 16 | self._k1l, index)
+            vals = self._vals = raw[::8].translate(_TABLE)
             i = 0
-        return vals[i] or one_roll(self, index)
+        v = vals[i]
+        if v:
+            return v
+        # the low byte's two chunks were 6 or 7: the next eight chunks of the lane's low 30 bits
+        h = (int.from_bytes(self._raw[8 * i:8 * i + 4], "little") & 0x3FFFFFFF) >> 6
+        for _ in range(8):
+            c = h & 7
+            if c < 6:
+                return c + 1
+            h >>= 3
+        return one_roll(self, index)        # all ten rejected: the next round (j = 1)
     roll.one_roll = one_roll
     dice_class.roll = roll
     dice_class._base = -LANES       # no batch yet
-    dice_class._vals = b""
+    dice_class._vals = dice_class._raw = b""

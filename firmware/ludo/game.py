@@ -106,7 +106,6 @@ class Game(History):
         # The last move, packed into one small int (-1: the last action was no move)
         self._last = -1
         self._lcaps = 0                 # (its captures: a mask of tokens)
-        self._st = None                 # _restore's scratch snapshot, made on first use
 
     # ---- state snapshot -------------------------------------------------
     def _recount(self):
@@ -468,8 +467,14 @@ class Game(History):
         elif code < CODE_PASS:
             t = (code - CODE_MOVE) // 6
             v = (code - CODE_MOVE) % 6 + 1
-            i = self._find(code)
-            b = self._ld[i] if i >= 0 else self._dest(t, v)
+            codes = self._lc
+            b = 0                   # (a move's destination is never 0)
+            for i in range(self._nl):       # _find, inlined
+                if codes[i] == code:
+                    b = self._ld[i]
+                    break
+            if not b:
+                b = self._dest(t, v)
             self._legal = self._legal_list = None
             self._nl = -1
             self._move(t, v, b)
@@ -654,12 +659,17 @@ class Game(History):
         # Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass').
         if isinstance(move, str):
             move = self.parse_move(move)
-        if self._nl < 0:
-            self._gen()
-        if not isinstance(move, Move) or self._find(move.code) < 0:
+        n = self._nl
+        if n < 0:
+            n = self._gen()
+        code = move.code if isinstance(move, Move) else -1
+        codes = self._lc
+        for i in range(n):              # _find, inlined: this is the hot path
+            if codes[i] == code:
+                break
+        else:
             self._check_running("move %s" % (move,))
             raise IllegalMoveError("illegal move %s in %s" % (move, self.position()))
-        code = move.code
         n = self._ncodes            # _record, inlined: this is the hot path
         if not n % SNAP_EVERY:
             self._mark(n)

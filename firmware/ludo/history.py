@@ -5,11 +5,19 @@ from .errors import IllegalMoveError
 from .actions import CODE_UNDO, MAX_PENDING
 
 SNAP_EVERY = 64
+_SNAP = 16 + 16 + MAX_PENDING + 16
+# _restore's scratch snapshot, one for every game (it is read at once), and views of
+# its parts made once (slicing the caller's buffer would build new objects)
+_ST = bytearray(_SNAP)
+_STV = memoryview(_ST)
+_POS = _STV[0:16]
+_TS = _STV[16:32]
+_PEND = _STV[32:32 + MAX_PENDING]
 
 
 class History:
     # one snapshot: pos, turn_start, pend, then 16 single bytes (see _write)
-    _SNAP = 16 + 16 + MAX_PENDING + 16
+    _SNAP = _SNAP
 
     def _snapshot(self):
         buf = bytearray(self._SNAP)
@@ -43,21 +51,15 @@ class History:
 
     def _restore(self, buf, off):
         # Allocates nothing when buf is one whole snapshot (set_state): it is copied
-        # into the game's own scratch snapshot, whose parts are memoryviews made once
-        # (slicing buf itself would build new objects).
-        st = self._st
-        if st is None:
-            st = self._st = bytearray(self._SNAP)
-            v = memoryview(st)
-            self._stv = (v[0:16], v[16:32], v[32:32 + MAX_PENDING])
-        if off == 0 and len(buf) == len(st):
+        # into the scratch snapshot _ST, and from its views into the game.
+        st = _ST
+        if off == 0 and len(buf) == _SNAP:
             st[:] = buf
         else:
-            st[:] = buf[off:off + self._SNAP]
-        vpos, vts, vpend = self._stv
-        self.pos[:] = vpos
-        self.turn_start[:] = vts
-        self.pend[:] = vpend
+            st[:] = buf[off:off + _SNAP]
+        self.pos[:] = _POS
+        self.turn_start[:] = _TS
+        self.pend[:] = _PEND
         b = 32 + MAX_PENDING
         self.turn = st[b]
         self.phase = st[b + 1]
