@@ -27,6 +27,9 @@ W_LANE = 60             # in the home column: nobody can capture it any more
 W_HOME = 40             # home, on top of the home-column premium
 W_BLOCK = 15            # two of a colour on a square opponents may not land on
 W_DOOR = 150            # club, Mandatory kill: our door is open
+W_POOL_CURVE = 30       # pool rules (club): the curve, growing only up to the home column (no safe squares: a
+                        # token's worth is its progress less what it may still lose on the way; measured 3 -> 30)
+W_POOL_HOME = 100       # pool rules: home, on top of the home column (reaching it needs an exact count; 40 -> 100)
 DANGER_PCT = 100        # share of a threatened token's worth counted as lost
 OPP_PCT = 100           # share of the other seats' (average) worth counted against us
 WIN = 1000000           # a won (or lost) game
@@ -39,7 +42,8 @@ class Weights:
     # One set of evaluation weights (the defaults are Hard's).
 
     def __init__(self, step=W_STEP, out=W_OUT, curve=W_CURVE, lane=W_LANE, home=W_HOME,
-                 block=W_BLOCK, door=W_DOOR, danger_pct=DANGER_PCT, opp_pct=OPP_PCT):
+                 block=W_BLOCK, door=W_DOOR, danger_pct=DANGER_PCT, opp_pct=OPP_PCT,
+                 pool_curve=W_POOL_CURVE, pool_home=W_POOL_HOME):
         self.step = step
         self.out = out
         self.curve = curve
@@ -49,6 +53,8 @@ class Weights:
         self.door = door
         self.danger_pct = danger_pct
         self.opp_pct = opp_pct
+        self.pool_curve = pool_curve
+        self.pool_home = pool_home
 
 
 class Tables:
@@ -60,13 +66,18 @@ class Tables:
         tl = rules.track_len
         home = rules.home
         val = [0] * 256             # worth of a token by its position byte (0 yard, 255 off)
+        pool = rules.pool           # club: a race home on a track with no safe squares (by default)
         for b in range(1, home + 2):
             p = b - 1
-            v = weights.out + p * weights.step + weights.curve * p * p // home
+            if pool:                # the curve stops at the home column: there nothing is lost any more
+                c = tl if p > tl else p
+                v = weights.out + p * weights.step + weights.pool_curve * c * c // home
+            else:
+                v = weights.out + p * weights.step + weights.curve * p * p // home
             if b > tl:
                 v += weights.lane
             if b == home + 1:
-                v += weights.home
+                v += weights.pool_home if pool else weights.home
             val[b] = v
         self.val = val
         # who may capture a token of seat o
