@@ -133,3 +133,34 @@ def test_medium_club_race_rules(text, best):
     assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
     for seed in range(4):
         assert str(ai.Medium(seed=seed).choose(game)) == best
+
+
+# Hard in club (Rules.pool): with no safe squares a token's worth grows with the
+# square of its progress only up to its home column (ludo.ai_eval, pool_curve):
+# a token on the track is worth moving on, one in the home column can wait.
+HARD_CLUB = [
+    # the 2 moves R2 on the track, not R1 further up its home column
+    ("club RGYB R=h1,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R2 30-32"),
+    # the token furthest ahead moves on, the new one stays on its entry square
+    ("club RGYB R=30,6,0,y/G=y,y,y,y/Y=y,y,y,y/B=40,y,y,y R move 3 0 20", "R1 30-33"),
+]
+
+
+@pytest.mark.parametrize("text,best", HARD_CLUB)
+def test_hard_club_race(text, best):
+    game = ludo.Game.from_position(text)
+    assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
+    for seed in range(3):
+        assert str(ai.Hard(seed=seed).choose(game)) == best
+
+
+def test_hard_pool_weights_leave_other_rules_alone():
+    # the pool weights change only the tables of rules with Rules.pool
+    from ludo import ai_eval
+    from ludo.rules import Rules
+    odd = ai_eval.Weights(pool_curve=999, pool_home=999)
+    for preset in ("classic", "family", "strict"):
+        r = Rules(preset)
+        assert ai_eval.Tables(r, odd).val == ai_eval.Tables(r, ai_eval.Weights()).val
+    club = Rules("club")
+    assert ai_eval.Tables(club, odd).val != ai_eval.Tables(club, ai_eval.Weights()).val
