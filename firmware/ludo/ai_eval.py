@@ -12,8 +12,9 @@
 #
 # The danger to a token: for each rival seat, the set of rolls that would hit
 # it, counting a 6 followed by the rest (7..12 squares behind), a rival
-# entering onto it from the yard, and not counting rivals that turn off into
-# their home column first.  Only seats that may capture the token count
+# entering onto it from the yard (with pool rules also a 6 that enters and the
+# next roll that moves that stone on), and not counting rivals that turn off
+# into their home column first.  Only seats that may capture the token count
 # (club's facing colours, partners).  Checked against games: a token given a
 # 1-in-6 chance was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
 from .game import OFF, OVER
@@ -90,6 +91,7 @@ class Tables:
         self.protect = rules.blocks != BLOCK_NONE or rules.stack_protect
         self.blocks = rules.blocks != BLOCK_NONE
         self.entry_rolls = rules.entry_mask & 126
+        self.pool = rules.pool
         self.sq = bytearray(16)     # scratch: each token's track square (_NONE off the track)
 
 
@@ -130,8 +132,13 @@ def _danger(sim, tab, t, hunters):
         for u in range(s * 4, s * 4 + 4):
             su = sqs[u]
             if su == _NONE:
-                if pos[u] == 0 and rules.entry[s] == sq:
-                    near |= tab.entry_rolls
+                if pos[u] == 0:
+                    if rules.entry[s] == sq:
+                        near |= tab.entry_rolls
+                    elif tab.pool:      # pool rules: a 6 enters it, the next roll moves it on
+                        d = (sq - rules.entry[s]) % 52
+                        if d <= 6:
+                            far |= 1 << d
                 continue
             d = (sq - su) % 52
             if d == 0 or d > 12:
