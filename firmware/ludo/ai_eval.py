@@ -13,8 +13,9 @@
 #
 # The danger to a token: for each rival seat, the set of rolls that would hit
 # it, counting a 6 followed by the rest (7..12 squares behind), a rival
-# entering onto it from the yard, and not counting rivals that turn off into
-# their home column first.  Only seats that may capture the token count
+# entering onto it from the yard (with pool rules also a 6 that enters and the
+# next roll that moves that stone on), and not counting rivals that turn off
+# into their home column first.  Only seats that may capture the token count
 # (club's facing colours, partners).  Checked against games: a token given a
 # 1-in-6 chance was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
 from .game import Game, MOVE, OFF, OVER
@@ -30,6 +31,9 @@ W_LANE = 60             # in the home column: nobody can capture it any more
 W_HOME = 40             # home, on top of the home-column premium
 W_BLOCK = 15            # two of a colour on a square opponents may not land on
 W_DOOR = 150            # club, Mandatory kill: our door is open
+W_POOL_CURVE = 30       # pool rules (club): the curve, growing only up to the home column (no safe squares: a
+                        # token's worth is its progress less what it may still lose on the way; measured 3 -> 30)
+W_POOL_HOME = 100       # pool rules: home, on top of the home column (reaching it needs an exact count; 40 -> 100)
 DANGER_PCT = 100        # share of a threatened token's worth counted as lost
 OPP_PCT = 100           # share of the other seats' (average) worth counted against us
 WIN = 1000000           # a won (or lost) game
@@ -86,13 +90,18 @@ class Hard(_Player):
         tl = rules.track_len
         home = rules.home
         val = [0] * 64              # worth of a token by its position byte & 63 (0 yard, OFF 63)
+        pool = rules.pool           # club: a race home on a track with no safe squares (by default)
         for b in range(1, home + 2):
             p = b - 1
-            v = W_OUT + p * W_STEP + W_CURVE * p * p // home
+            if pool:                # the curve stops at the home column: there nothing is lost any more
+                c = tl if p > tl else p
+                v = W_OUT + p * W_STEP + W_POOL_CURVE * c * c // home
+            else:
+                v = W_OUT + p * W_STEP + W_CURVE * p * p // home
             if b > tl:
                 v += W_LANE
             if b == home + 1:
-                v += W_HOME
+                v += W_POOL_HOME if pool else W_HOME
             val[b] = v
         self.val = val
         # who may capture a token of seat o
@@ -106,6 +115,7 @@ class Hard(_Player):
         self.protect = rules.blocks != BLOCK_NONE or rules.stack_protect
         self.blocks = rules.blocks != BLOCK_NONE
         self.entry_rolls = rules.entry_mask & 126
+        self.pool = rules.pool
         self.sq = bytearray(16)     # scratch: each token's track square (_NONE off the track)
 
     def _pick(self, game, legal):
@@ -225,8 +235,13 @@ def _danger(sim, tab, t, hunters):
         for u in range(s * 4, s * 4 + 4):
             su = sqs[u]
             if su == _NONE:
-                if pos[u] == 0 and rules.entry[s] == sq:
-                    near |= tab.entry_rolls
+                if pos[u] == 0:
+                    if rules.entry[s] == sq:
+                        near |= tab.entry_rolls
+                    elif tab.pool:      # pool rules: a 6 enters it, the next roll moves it on
+                        d = (sq - rules.entry[s]) % 52
+                        if d <= 6:
+                            far |= 1 << d
                 continue
             d = (sq - su) % 52
             if d == 0 or d > 12:

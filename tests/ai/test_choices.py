@@ -133,3 +133,41 @@ def test_medium_club_race_rules(text, best):
     assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
     for seed in range(4):
         assert str(ai.Medium(seed=seed).choose(game)) == best
+
+
+# Hard in club (Rules.pool): with no safe squares a token's worth grows with the
+# square of its progress only up to its home column (ludo.ai_eval, pool_curve):
+# a token on the track is worth moving on, one in the home column can wait.
+HARD_CLUB = [
+    # the 2 moves R2 on the track, not R1 further up its home column
+    ("club RGYB R=h1,30,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 2 0 20", "R2 30-32"),
+    # the token furthest ahead moves on, the new one stays on its entry square
+    ("club RGYB R=30,6,0,y/G=y,y,y,y/Y=y,y,y,y/B=40,y,y,y R move 3 0 20", "R1 30-33"),
+]
+
+
+@pytest.mark.parametrize("text,best", HARD_CLUB)
+def test_hard_club_race(text, best):
+    game = ludo.Game.from_position(text)
+    assert best in [str(m) for m in game.legal_moves], "the position must offer %s" % best
+    for seed in range(3):
+        assert str(ai.Hard(seed=seed).choose(game)) == best
+
+
+def test_hard_pool_weights_leave_other_rules_alone(monkeypatch):
+    # the pool weights change only the tables of rules with Rules.pool
+    from ludo import ai_eval
+    from ludo.rules import Rules
+
+    def values(rules):
+        player = ai_eval.Hard()
+        player._tables(rules)
+        return list(player.val)
+
+    presets = ("classic", "family", "strict", "club")
+    plain = {p: values(Rules(p)) for p in presets}
+    monkeypatch.setattr(ai_eval, "W_POOL_CURVE", 999)
+    monkeypatch.setattr(ai_eval, "W_POOL_HOME", 999)
+    for preset in ("classic", "family", "strict"):
+        assert values(Rules(preset)) == plain[preset]
+    assert values(Rules("club")) != plain["club"]
