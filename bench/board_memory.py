@@ -9,6 +9,10 @@ Prints:
   one press per call, the largest (heap retained just before a press, read
   after a collection at the start of its call, + that press's allocation);
 - bytes allocated per idle animation frame (target: 0) and per press;
+- the game's beginning measured as a press of its own: the PC's new-game
+  command taken in by the app's loop (the commands' and begin's code, the
+  rules' tables, the save, the start line), printed apart from the presses
+  of play;
 - the same bound for a game with a computer seat (Hard, default Blue) in which
   the people ask for the coach's hint (long press on select) every few moves:
   the computer players' code and their search are then on the heap too.
@@ -55,10 +59,12 @@ MEASURE = "gc.collect()\nprint(gc.mem_alloc() - base)\n"
 MAKE_APP = """
 h = hw.Hardware(hw.load_settings())
 app = App(h)
-sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d%(kinds)s}\\n')
-for i in range(5):
-    app.step()
-sim.data.from_board = bytearray()
+
+def begin():
+    # The PC's new-game command, taken in by the app's own loop: measured as a press
+    sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d%(kinds)s}\\n')
+    for i in range(5):
+        app.step()
 
 def press(key):
     sim.press(key, 80)
@@ -128,6 +134,19 @@ def one_press():
     sim.data.from_board = bytearray()
     return d
 """
+# the game's beginning, as a press of its own (retained before it + what it allocates)
+BEGIN = """
+gc.collect()
+r = gc.mem_alloc() - base
+gc.disable()
+a = gc.mem_alloc()
+begin()
+d = gc.mem_alloc() - a
+gc.enable()
+sim.data.from_board = bytearray()
+del begin                   # the bench's own function is not the app's heap
+print(r, d)
+"""
 # one press per top-level call: the heap retained just before it (after a collection
 # at the start of the call) and what the press allocates with the collector off
 ONE_PRESS = """
@@ -178,6 +197,7 @@ def run_game(args, kinds, hint_every):
         code = int(mp.run(MEASURE, keep_globals=True))
         mp.run(MAKE_APP % params, keep_globals=True)
         with_app = int(mp.run(MEASURE, keep_globals=True))
+        begin_r, begin_d = map(int, mp.run(BEGIN, keep_globals=True).split())
         retained = [with_app]
         worst = total = presses = actions = 0
         over = False
@@ -193,7 +213,7 @@ def run_game(args, kinds, hint_every):
         shutil.rmtree(drive, ignore_errors=True)
     return {"code": code, "state": with_app - code, "retained": max(retained), "worst": worst,
             "peak": max(retained) + worst, "average": total // max(presses, 1), "presses": presses,
-            "actions": actions, "idle_bytes": int(idle_bytes), "idle_frames": int(idle_frames)}
+            "actions": actions, "begin": (begin_r, begin_d), "idle_bytes": int(idle_bytes), "idle_frames": int(idle_frames)}
 
 
 def run_presses(args, kinds, hint_every):
@@ -212,6 +232,7 @@ def run_presses(args, kinds, hint_every):
         mp.run(STANDINS, keep_globals=True)
         mp.run(IMPORT, keep_globals=True)
         mp.run(MAKE_APP % params + ONE_PRESS_DEF, keep_globals=True)
+        mp.run(BEGIN, keep_globals=True)
         over = False
         while not over:
             r, d, over = mp.run(ONE_PRESS, keep_globals=True).split()
@@ -235,7 +256,7 @@ def add_tight(f, rows):
 def report(title, f):
     print(title)
     print("  code retained (ludo, ludoboard, hw)             %7d bytes" % f["code"])
-    print("  app state after start (retained)                %7d bytes" % f["state"])
+    print("  app state before the game (retained)            %7d bytes" % f["state"])
     print("  largest retained through the game               %7d bytes" % f["retained"])
     print("  largest allocation of one press                 %7d bytes" % f["worst"])
     print("  peak heap bound (largest retained + press)      %7d bytes  (target < 65536) %s"
@@ -249,6 +270,9 @@ def report(title, f):
         if top:
             print("    the %d highest (press: retained before + allocated): %s" % (len(top), ", ".join(
                 "%d: %d+%d" % (k + 1, f["rows"][k][0], f["rows"][k][1]) for k in top)))
+    r, d = f["begin"]
+    print("  the game's beginning (the PC's new command, as a press: retained before + allocated)"
+          " %d + %d = %d bytes  (target < 65536) %s" % (r, d, r + d, "OK" if r + d < 65536 else "OVER"))
     print("  allocated per press, average                    %7d bytes" % f["average"])
     print("  idle animation: %d frames in 400 loop passes, %d bytes allocated -> %.1f bytes/frame (target 0)"
           % (f["idle_frames"], f["idle_bytes"], f["idle_bytes"] / max(f["idle_frames"], 1)))

@@ -26,7 +26,7 @@ class HostLink:
         self.hw = hw
         self.app = app
         self.chunk = bytearray(_IN_CHUNK)
-        self.line = bytearray(_MAX_LINE)
+        self.line = None            # bytearray(_MAX_LINE) while a line is coming in, else None
         self.length = 0
         self.too_long = False
         self.out = bytearray(_OUT_SIZE)
@@ -44,6 +44,7 @@ class HostLink:
         connected = hw.host_connected
         if connected != self.connected:
             self.connected = connected
+            self.line = None
             self.length = 0
             self.too_long = False
             self.used = 0
@@ -55,6 +56,8 @@ class HostLink:
         while n > 0:
             self._take(n)
             n = hw.read_data(self.chunk)
+        if not self.length and not self.too_long:
+            self.line = None        # no line half in: the 1 KB buffer is not kept between commands
         if self.stream is not None:
             self.pump()
         if self.used:
@@ -63,6 +66,8 @@ class HostLink:
     def _take(self, n):
         chunk = self.chunk
         line = self.line
+        if line is None:
+            line = self.line = bytearray(_MAX_LINE)
         for i in range(n):
             b = chunk[i]
             if b == _NL:

@@ -1,7 +1,7 @@
 # The light engine: a Scene says, per place, which colours to show and how to
 # animate them; `render` turns a Scene into a frame without allocating.
 #
-# Colours are packed ints 0xRRGGBB (no tuples).  A place shows one colour
+# Colours are packed ints 0xRRGGBB (no tuples), kept as 3 bytes each in the scene.  A place shows one colour
 # steadily, or cycles through up to four colours, each held `period` animation
 # steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
 # so neighbours can chase or alternate.  Scenes are rebuilt only when the
@@ -21,7 +21,7 @@ def scale(rgb, level):
 
 class Scene:
     def __init__(self):
-        self.col = [0] * (_NP * _MAX_COLOURS)
+        self.col = bytearray(3 * _NP * _MAX_COLOURS)    # R,G,B of colour k of place p at (p * 4 + k) * 3
         self.ncol = bytearray(_NP)
         self.period = bytearray(_NP)
         self.offset = bytearray(_NP)
@@ -31,9 +31,22 @@ class Scene:
         for p in range(_NP):
             self.ncol[p] = 0
 
+    def _put(self, i, rgb):
+        col = self.col
+        i *= 3
+        col[i] = rgb >> 16
+        col[i + 1] = (rgb >> 8) & 255
+        col[i + 2] = rgb & 255
+
+    def colour(self, p, k=0):
+        # Colour k of place p's cycle (packed int).
+        col = self.col
+        i = (p * _MAX_COLOURS + k) * 3
+        return (col[i] << 16) | (col[i + 1] << 8) | col[i + 2]
+
     def set(self, p, rgb):
         # Show one colour steadily (replaces whatever the place showed).
-        self.col[p * _MAX_COLOURS] = rgb
+        self._put(p * _MAX_COLOURS, rgb)
         self.ncol[p] = 1
 
     def off(self, p):
@@ -42,15 +55,14 @@ class Scene:
     def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
         # Cycle through two to four colours (-1 = unused), `period` steps each.
         base = p * _MAX_COLOURS
-        col = self.col
-        col[base] = c0
-        col[base + 1] = c1
+        self._put(base, c0)
+        self._put(base + 1, c1)
         n = 2
         if c2 >= 0:
-            col[base + 2] = c2
+            self._put(base + 2, c2)
             n = 3
             if c3 >= 0:
-                col[base + 3] = c3
+                self._put(base + 3, c3)
                 n = 4
         self.ncol[p] = n
         self.period[p] = period
@@ -62,7 +74,7 @@ class Scene:
         n = self.ncol[p]
         if n >= _MAX_COLOURS:
             return
-        self.col[p * _MAX_COLOURS + n] = rgb
+        self._put(p * _MAX_COLOURS + n, rgb)
         self.ncol[p] = n + 1
         if n == 0:
             return
@@ -81,23 +93,25 @@ class Scene:
         n = self.ncol[p]
         if n == 0:
             return 0
+        col = self.col
         base = p * _MAX_COLOURS
         if n == 1:
-            return self.col[base]
+            i = base * 3
+            return (col[i] << 16) | (col[i + 1] << 8) | col[i + 2]
         per = self.period[p] or 1
         pos = step // per + self.offset[p]
         k = pos % n
-        a = self.col[base + k]
+        i = (base + k) * 3
+        ra = col[i]
+        ga = col[i + 1]
+        ba = col[i + 2]
         if not self.fade[p]:
-            return a
-        b = self.col[base + (k + 1) % n]
+            return (ra << 16) | (ga << 8) | ba
+        j = (base + (k + 1) % n) * 3
         f = step % per
-        ra = (a >> 16) & 255
-        ga = (a >> 8) & 255
-        ba = a & 255
-        r = ra + (((b >> 16) & 255) - ra) * f // per
-        g = ga + (((b >> 8) & 255) - ga) * f // per
-        bl = ba + ((b & 255) - ba) * f // per
+        r = ra + (col[j] - ra) * f // per
+        g = ga + (col[j + 1] - ga) * f // per
+        bl = ba + (col[j + 2] - ba) * f // per
         return (r << 16) | (g << 8) | bl
 
 

@@ -192,7 +192,7 @@ class Painter:
             d = place_of(game.rules, m.token, m.end)
             rgb = SEAT_RGB[m.token >> 2]
             if o < _YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
-                scene.cycle(o, _BREATH, 0, 1, scene.col[o * 4], scale(rgb, 60))
+                scene.cycle(o, _BREATH, 0, 1, scene.colour(o), scale(rgb, 60))
             if m.captures:
                 victim = SEAT_RGB[m.captures[0] >> 2]
                 scene.cycle(d, _MEDIUM, 0, 0, victim, scale(rgb, _DEST_LEVEL))
@@ -225,7 +225,7 @@ class Painter:
                 continue
             rgb = SEAT_RGB[t >> 2]
             if a != _NONE:
-                under = scene.col[a * 4] if scene.ncol[a] == 1 else 0
+                under = scene.colour(a) if scene.ncol[a] == 1 else 0
                 scene.cycle(a, _MEDIUM, 0, 0, rgb, _WHITE if b == _NONE else under)
             if b != _NONE:
                 scene.cycle(b, _MEDIUM, 1, 0, rgb, 0)

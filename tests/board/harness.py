@@ -232,7 +232,7 @@ class Board:
         s = self.app.scene
         p = place_id(place)
         n = s.ncol[p]
-        return [s.col[p * 4 + k] for k in range(n)]
+        return [s.colour(p, k) for k in range(n)]
 
     # -- playing ---------------------------------------------------------
     def select_code(self, code):
