@@ -108,6 +108,7 @@ class Hardware:
         self._pixels = neopixel.NeoPixel(_pin(settings["LUDO_PIXEL_PIN"], "LUDO_PIXEL_PIN"),
                                          self.pixel_count, brightness=1.0, auto_write=False,
                                          pixel_order=order)
+        self._out = bytearray(3 * self.pixel_count)
         self.scale = 256                  # the last frame's scale, out of 256 (power.py)
 
         self._keys = None  # type: Optional[keypad.Keys]
@@ -135,9 +136,8 @@ class Hardware:
             self._watchdog = None
 
     def show(self, frame: bytearray) -> None:
-        # Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied
-        # here, in place (the frame is scaled: the app renders every frame anew).
-        out = frame
+        # Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here.
+        out = self._out
         self.scale = power.limit(frame, out, self.brightness, self.budget_ma)
         pixels = self._pixels
         j = 0

@@ -48,8 +48,7 @@ def brightness_scale(percent):
 def limit(frame, out, brightness, budget_ma):
     # type: (bytearray | bytes, bytearray, int, int) -> int
     # Write frame into out scaled by brightness (percent) and capped at budget_ma.
-    # frame and out are two bytearrays of the same length (R,G,B per pixel), or
-    # one and the same (scaled in place: the sums are taken before any write).
+    # frame and out are two bytearrays of the same length (R,G,B per pixel).
     # Returns the scale used, out of 256 (256 = unchanged; rounded down when over budget).
     n = len(frame)
     scale = brightness_scale(brightness)
@@ -59,10 +58,10 @@ def limit(frame, out, brightness, budget_ma):
     for i in range(n):
         value = frame[i]
         raw += value
-        total += (value * scale) >> 8
+        value = (value * scale) >> 8
+        out[i] = value
+        total += value
     if total <= allowed:
-        for i in range(n):
-            out[i] = (frame[i] * scale) >> 8
         return scale
     # Over budget: each value becomes value * allowed // raw, so the new sum is
     # at most allowed (raw > 0 here), and every value is below its brightness
