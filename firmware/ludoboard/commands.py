@@ -14,7 +14,8 @@ import ludo
 from .controls import NAMES as BUTTON_NAMES
 from . import drop, session, texts
 
-drop("ludoboard.texts")     # held by this module only: freed with it
+# ludoboard.texts stays loaded while a command runs (begin.py, loaded by `new`, takes it
+# from there instead of compiling it again); the link drops it with this module.
 
 COMMANDS = ("status", "record", "resend", "new", "press", "time")
 STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")

@@ -98,6 +98,7 @@ class HostLink:
         finally:
             from . import drop
             drop("ludoboard.commands")
+            drop("ludoboard.texts")     # loaded with commands.py (begin.py too uses it)
 
     def pump(self):
         while self.stream is not None:

@@ -2,8 +2,6 @@
 the PC): loaded by begin.py and commands.py, which are themselves loaded only
 then.  `dumps` writes byte for byte what `ludo.dumps` writes.
 """
-import json
-
 import ludo
 
 from .session import SEATS, _footer, _plain
@@ -14,16 +12,43 @@ def players_text(g):
 
 
 def dumps(obj):
-    """ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":")))."""
+    """ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":"))).
+    The pieces go into one list joined once (no string built by concatenation)."""
+    out = []
+    _put(out, obj)
+    return "".join(out)
+
+
+def _put(out, obj):
     if isinstance(obj, str):
-        return '"' + obj + '"' if _plain(obj) else ludo.dumps(obj)
-    if isinstance(obj, dict):
-        return "{" + ",".join(dumps(k) + ":" + dumps(obj[k]) for k in sorted(obj)) + "}"
-    if isinstance(obj, (list, tuple)):
-        return "[" + ",".join(dumps(v) for v in obj) + "]"
-    if obj is None or isinstance(obj, (bool, int)):
-        return json.dumps(obj)
-    return ludo.dumps(obj)
+        if _plain(obj):
+            out.append('"')
+            out.append(obj)
+            out.append('"')
+        else:
+            out.append(ludo.dumps(obj))
+    elif obj is None or obj is True or obj is False:
+        out.append("null" if obj is None else "true" if obj else "false")
+    elif isinstance(obj, int):
+        out.append("%d" % obj)
+    elif isinstance(obj, dict):
+        sep = "{"
+        for k in sorted(obj):
+            out.append(sep)
+            _put(out, k)
+            out.append(":")
+            _put(out, obj[k])
+            sep = ","
+        out.append("{}" if sep == "{" else "}")
+    elif isinstance(obj, list) or isinstance(obj, tuple):
+        sep = "["
+        for v in obj:
+            out.append(sep)
+            _put(out, v)
+            sep = ","
+        out.append("[]" if sep == "[" else "]")
+    else:
+        out.append(ludo.dumps(obj))     # raises TypeError, as ludo.dumps does
 
 
 def footer(g, rolled=None):
