@@ -25,7 +25,7 @@
 # it is given (Hard searches on its own copy).
 from .game import OFF
 from .rules import BLOCK_NONE
-from .ai_base import Rng, _Player  # noqa: F401  (ai.Rng: the players' generator)
+from .ai_base import Rng, _Player, track_squares, NOT_ON_TRACK as _NONE  # noqa: F401  (ai.Rng: the players' generator)
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
 EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yard
@@ -36,7 +36,6 @@ EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yar
 
 # Hard (its search and its evaluation) is in ludo.ai_eval, loaded on first use of ai.Hard.
 
-_NONE = 255
 MAX_CHOICES = 24            # most moves one position can offer: 4 stacks x 6 different pending rolls
 
 
@@ -96,13 +95,7 @@ class Medium(_Player):
 
     def _pick(self, game, legal):
         r = game.rules
-        pos = game.pos
-        tl = r.track_len
-        entry = r.entry
-        sq = self._sq
-        for t in range(16):
-            b = pos[t]
-            sq[t] = _NONE if b == 0 or b == OFF or b > tl else (entry[t >> 2] + b - 1) % 52
+        track_squares(r, game.pos, self._sq)
         values = self._values
         n = len(legal)
         for i in range(n):

@@ -2,7 +2,19 @@
 # Hard): its own small generator and the choice among the legal moves.  A module
 # of its own, so a board with only a Hard seat loads neither Easy nor Medium.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
+from .game import OFF
+
 _MASK29 = (1 << 29) - 1
+NOT_ON_TRACK = 255      # track_squares: the token is in its yard, home column, home or off
+
+
+def track_squares(rules, pos, sq):
+    # Each token's square on the shared track into the bytearray sq (16 entries).
+    tl = rules.track_len
+    entry = rules.entry
+    for t in range(16):
+        b = pos[t]
+        sq[t] = NOT_ON_TRACK if b == 0 or b == OFF or b > tl else (entry[t >> 2] + b - 1) % 52
 
 
 class Rng:

@@ -20,7 +20,7 @@
 # 1-in-6 chance was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
 from .game import Game, MOVE, OFF, OVER
 from .rules import BLOCK_NONE
-from .ai_base import _Player
+from .ai_base import _Player, track_squares, NOT_ON_TRACK as _NONE
 
 # ---- Hard's weights (points; a square of progress is W_STEP) ---------------
 # (Module constants: set them before a Hard player first meets a game to try others.)
@@ -47,7 +47,6 @@ HARD_EXPAND = 2         # at each of its choices, how many of the best-looking m
 MAX_CHOICES = 24        # most moves one position can offer: 4 stacks x 6 different pending rolls
 
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))
-_NONE = 255             # tab.sq: the token is not on the shared track
 
 
 class Hard(_Player):
@@ -198,17 +197,6 @@ class Hard(_Player):
         return total // 6
 
 
-def _squares(sim, tab):
-    rules = tab.rules
-    pos = sim.pos
-    entry = rules.entry
-    tl = rules.track_len
-    sq = tab.sq
-    for t in range(16):
-        b = pos[t]
-        sq[t] = _NONE if b == 0 or b == OFF or b > tl else (entry[t >> 2] + b - 1) % 52
-
-
 def _danger(sim, tab, t, hunters):
     sqs = tab.sq
     sq = sqs[t]
@@ -307,7 +295,7 @@ def evaluate(sim, seat, tab):
             theirs += _seat_worth(val, pos, s, need)
             n += 1
     # our tokens on the track: blocks, and what the rivals' next rolls may take
-    _squares(sim, tab)
+    track_squares(tab.rules, sim.pos, tab.sq)
     sqs = tab.sq
     for s in team:
         hunters = tab.hunters[s]
