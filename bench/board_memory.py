@@ -117,21 +117,11 @@ print(gc.mem_alloc() - base)
 for i in range(%(n)d):
     if app.game.is_over():
         break
-    k = next_key()
-    h = hint_due(k)
-    gc.disable()
-    a = gc.mem_alloc()
-    if h:
-        hint()
-    else:
-        press(k)
-    d = gc.mem_alloc() - a
-    gc.enable()
+    d = one_press()
     if d > worst[0]:
         worst[0] = d
     worst[1] += d
     worst[2] += 1
-    sim.data.from_board = bytearray()
 print(1 if app.game.is_over() else 0, worst[0], worst[1], worst[2], len(app.game.transcript))
 """
 ONE_PRESS_DEF = """
@@ -196,8 +186,8 @@ print(d, frames, app.animated)
 """
 
 
-def run_game(args, kinds, hint_every):
-    """Plays one game; returns its figures (a dict)."""
+def start_app(args, kinds, hint_every):
+    """A MicroPython with the stand-ins and the app imported; returns (mp, drive, params)."""
     drive = tempfile.mkdtemp(prefix="ludo-drive-")
     shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
     kinds_json = ""
@@ -210,10 +200,22 @@ def run_game(args, kinds, hint_every):
         mp.run(SETUP % params, reset=True)
         mp.run(STANDINS, keep_globals=True)
         mp.run(IMPORT, keep_globals=True)
+    except BaseException:
+        mp.close()
+        shutil.rmtree(drive, ignore_errors=True)
+        raise
+    return mp, drive, params
+
+
+def run_game(args, kinds, hint_every):
+    """Plays one game; returns its figures (a dict)."""
+    mp, drive, params = start_app(args, kinds, hint_every)
+    try:
         code = int(mp.run(MEASURE, keep_globals=True))
         mp.run(MAKE_APP % params, keep_globals=True)
         with_app = int(mp.run(MEASURE, keep_globals=True))
         begin_r, begin_d, begin_nvm = map(int, mp.run(BEGIN, keep_globals=True).split())
+        mp.run(ONE_PRESS_DEF, keep_globals=True)
         retained = [with_app]
         worst = total = presses = actions = 0
         over = False
@@ -234,19 +236,9 @@ def run_game(args, kinds, hint_every):
 
 def run_presses(args, kinds, hint_every):
     """Plays the same game one press per call; returns [(retained before, press allocation)]."""
-    drive = tempfile.mkdtemp(prefix="ludo-drive-")
-    shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
-    kinds_json = ""
-    if kinds:
-        kinds_json = ',"kinds":{%s}' % ",".join('"%s":"%s"' % (k, kinds[k]) for k in sorted(kinds))
-    params = {"drive": drive, "preset": args.preset, "players": args.players, "seed": args.seed,
-              "kinds": kinds_json, "hint_every": hint_every}
-    mp = mpharness.MicroPython(mounts=[STUBS, os.path.join(ROOT, "firmware"), drive])
+    mp, drive, params = start_app(args, kinds, hint_every)
     rows = []
     try:
-        mp.run(SETUP % params, reset=True)
-        mp.run(STANDINS, keep_globals=True)
-        mp.run(IMPORT, keep_globals=True)
         mp.run(MAKE_APP % params + ONE_PRESS_DEF, keep_globals=True)
         mp.run(BEGIN, keep_globals=True)
         over = False
