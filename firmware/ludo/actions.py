@@ -48,6 +48,31 @@ def token_name(t):
     return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)
 
 
+def square_text(rules, owner, p):
+    # Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off).
+    if p is None:
+        return "x"
+    if p < 0:
+        return "y"
+    if p < rules.track_len:
+        return "%d" % ((rules.entry[owner] + p) % 52)
+    if p < rules.home:
+        return "h%d" % (p - rules.track_len + 1)
+    return "c"
+
+
+def move_text(move):
+    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, pass.
+    if move.code == CODE_PASS:
+        return "pass"
+    o = move.token >> 2
+    text = "%s %s-%s" % (token_name(move.token), square_text(move.rules, o, move.start),
+                         square_text(move.rules, o, move.end))
+    if move.captures:
+        text += "x" + "".join(token_name(t) for t in move.captures)
+    return text
+
+
 class Outcome:
     # How a game ended: `winners` (seats; two for a team) and `termination`.
 
@@ -92,7 +117,6 @@ class Move:
         return place_of(self.rules, self.token, self.end)
 
     def __str__(self):
-        from .notation import move_text     # loaded on first use: the board rarely needs text
         return move_text(self)
 
     def __repr__(self):

@@ -257,7 +257,7 @@ class App(Controls):
     def do_move(self, index):
         g = self.game
         m = self.legal[index]
-        text = session.move_text(g, m) if self.link.connected else None
+        text = str(m) if self.link.connected else None
         if not m.is_pass:
             self.physical[m.token] = place_of(g.rules, m.token, m.end)
             self.last_origin = place_of(g.rules, m.token, m.start)

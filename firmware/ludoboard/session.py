@@ -37,28 +37,6 @@ def _footer(g, rolled):
     return out.result(), seed, out.termination
 
 
-def move_text(g, m):
-    # str(m) (ludo.notation's move text) without loading the notation.
-    if m.is_pass:
-        return "pass"
-    r = g.rules
-    o = m.token >> 2
-    text = "%s%d %s-%s" % (SEATS[o], (m.token & 3) + 1, _square(r, o, m.start), _square(r, o, m.end))
-    if m.captures:
-        text += "x" + "".join("%s%d" % (SEATS[t >> 2], (t & 3) + 1) for t in m.captures)
-    return text
-
-
-def _square(r, o, p):
-    if p < 0:
-        return "y"
-    if p < r.track_len:
-        return "%d" % ((r.entry[o] + p) % 52)
-    if p < r.home:
-        return "h%d" % (p - r.track_len + 1)
-    return "c"
-
-
 def action_line(g, seq, text, events):
     for e in events:
         if not _plain(e):
