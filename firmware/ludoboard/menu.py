@@ -6,6 +6,7 @@ rules included), dice.  select = next value, confirm = next item, back =
 previous item, roll = start the game now with what is chosen.
 """
 from ludo import rules as ludo_rules
+from ludo.game import KINDS     # the player kinds, in the order the menu offers them
 
 from . import const
 from .lights import scale
@@ -26,7 +27,6 @@ PAGE_PLAYERS = 1
 PAGE_KINDS = 2
 PAGE_OPTIONS = 3
 PAGE_DICE = 4
-KINDS = ("human", "easy", "medium", "hard")
 
 # The order options are offered in: the preset's own first, then house rules.
 OPTION_ORDER = ("mode", "safe_squares", "quick", "mandatory_kill", "teams", "rolloff", "deadline",
