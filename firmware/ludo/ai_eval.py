@@ -18,7 +18,7 @@
 # into their home column first.  Only seats that may capture the token count
 # (club's facing colours, partners).  Checked against games: a token given a
 # 1-in-6 chance was captured 19% of the time, 1-in-3 32%, 7-in-36 20%.
-from .game import Game, MOVE, OFF, OVER
+from .game import Game, MOVE, OVER
 from .rules import BLOCK_NONE
 from .ai_base import _Player, track_squares, NOT_ON_TRACK as _NONE
 
