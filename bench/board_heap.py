@@ -1,0 +1,275 @@
+"""The board app's true peak heap under MicroPython: the smallest free room it runs in.
+
+bench/board_memory.py bounds the heap from gc.mem_alloc() differences. Those
+miss what the interpreter frees by itself before a call ends -- above all a
+module's parse tree while it compiles, about 100 bytes a line of code -- so
+that bound is not an upper bound when code is loaded. This bench measures the
+peak the hard way: the interpreter is left exactly ROOM free bytes for the app
+(the stand-in hardware's own heap not counted), in one contiguous run (the
+holes left by the start-up are filled, then the rest of the heap), and the app
+runs; MicroPython's WebAssembly port grows its heap instead of failing, so a
+heap that grew means the app needed more than ROOM. A binary search finds the
+smallest ROOM each part runs in. Every loop pass (`app.step()`) is a call of
+its own, and the collector runs only between calls: on the board it also runs
+inside a pass, so these figures are upper bounds (fragmentation included).
+
+Parts, each in a fresh interpreter:
+- loading code: each module of ludo/ and ludoboard/ compiled on its own
+  (what importing it needs beyond what stays);
+- the game's beginning: the PC's new-game command, taken in by the app's loop
+  from the set-up menu;
+- play: a whole game of people (classic, 4 players, seed 7), one press every
+  20 loop passes, after its beginning;
+- the same with seat B played by Hard and the coach's hint at every 5th choice.
+
+    python bench/board_heap.py [--part all|modules|begin|people|hard] [--step 512]
+Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import board_memory as bm  # noqa: E402
+import mpharness  # noqa: E402  (board_memory put tests/mp on the path)
+
+SPLIT = 128 * 1024 * 1024       # the port counts this "max new split" in gc.mem_free()
+TARGET = 65536
+PASSES_PER_PRESS = 20
+HELPERS = """
+import micropython
+grown = [0]
+def heap():
+    return gc.mem_alloc() + gc.mem_free() - %d
+""" % SPLIT
+# one loop pass per call; the heap's size is read before the call ends
+# (an area added for it may be given back at the next collection)
+PASS_DEFS = """
+grown[0] = 0
+size0 = heap()
+def s():
+    app.step()
+    if heap() != size0:
+        grown[0] = 1
+def b():
+    sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d%(kinds)s}\\n')
+    s()
+def p():
+    k = next_key()
+    if hint_due(k):
+        app.on_press(1, True)
+    else:
+        sim.press(k, 80)
+    s()
+def m():
+    sim.data.from_board = bytearray()
+    print(grown[0], 1 if app.game is not None and app.game.is_over() else 0)
+"""
+
+
+def _max_free(out):
+    return int(out.split("max free sz:")[1].split()[0]) * 16
+
+
+def leave_room(mp, room, base):
+    """Fill the heap so that exactly `room` bytes beyond `base` (the stand-ins' heap) are free.
+
+    The holes first (small pieces, first fit from the bottom), then the rest
+    but one contiguous run. Returns False when the app already holds more."""
+    out = mp.run("gc.collect()\nprint(gc.mem_alloc())\nmicropython.mem_info()\n", keep_globals=True)
+    held = int(out.split()[0]) - base       # what the app holds now: it counts against the room
+    tail = _max_free(out)
+    mp.run("ballast = None\n", keep_globals=True)
+    for i in range(4):      # a collection frees the last calls' own garbage: fill those holes too
+        mp.run("while gc.mem_free() - %d > %d:\n    ballast = [ballast]\n" % (SPLIT, tail), keep_globals=True)
+        out = mp.run("gc.collect()\nprint(gc.mem_free() - %d)\nmicropython.mem_info()\n" % SPLIT,
+                     keep_globals=True)
+        tail = _max_free(out)
+        if int(out.split()[0]) - tail < 64:
+            break
+    free_wanted = room - held
+    if free_wanted <= 0 or tail - free_wanted - 64 <= 0:
+        return False
+    mp.run("big = bytearray(%d)\n" % (tail - free_wanted - 64), keep_globals=True)
+    # the calls' own code and garbage, freed by the last collection, left a little more: take it
+    mp.run("more = []\n", keep_globals=True)
+    for i in range(4):
+        free = int(mp.run("gc.collect()\nprint(gc.mem_free() - %d)\n" % SPLIT, keep_globals=True))
+        if free - free_wanted <= 64:
+            break
+        mp.run("more.append(bytearray(%d))\n" % (free - free_wanted - 48), keep_globals=True)
+    return True
+
+
+def new_interpreter(params):
+    mounts = [bm.STUBS, os.path.join(bm.ROOT, "firmware"), params["drive"]]
+    if "bare" in params:
+        mounts.append(params["bare"])
+    mp = mpharness.MicroPython(mounts=mounts)
+    mp.run(bm.SETUP % params, reset=True)
+    mp.run(bm.STANDINS, keep_globals=True)
+    mp.run(HELPERS, keep_globals=True)
+    return mp
+
+
+def play_fits(room, params, part):
+    """Does `part` (begin, people, hard) run in `room` free bytes? Returns (fits, where it grew)."""
+    mp = new_interpreter(params)
+    try:
+        base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
+        mp.run(bm.IMPORT, keep_globals=True)
+        mp.run(bm.MAKE_APP % params, keep_globals=True)
+        if part != "begin":         # the beginning in a heap of any size; then play in the room
+            mp.run(PASS_DEFS % params, keep_globals=True)
+            mp.run("b()\n", keep_globals=True)
+            for i in range(PASSES_PER_PRESS - 1):
+                mp.run("s()\n", keep_globals=True)
+        if not leave_room(mp, room, base):
+            return False, "before it"
+        mp.run(PASS_DEFS % params, keep_globals=True)
+        if part == "begin":
+            mp.run("b()\n", keep_globals=True)
+            for i in range(PASSES_PER_PRESS - 1):
+                mp.run("s()\n", keep_globals=True)
+            grew, over = mp.run("m()\n", keep_globals=True).split()
+            return grew == "0", "the beginning"
+        press = 0
+        while True:
+            press += 1
+            mp.run("p()\n", keep_globals=True)
+            for i in range(PASSES_PER_PRESS - 1):
+                mp.run("s()\n", keep_globals=True)
+            grew, over = mp.run("m()\n", keep_globals=True).split()
+            if grew == "1":
+                return False, "press %d" % press
+            if over == "1":
+                return True, "%d presses" % press
+    finally:
+        mp.close()
+
+
+def module_fits(room, params, name):
+    """Does compiling module `name` (the modules it imports loaded) run in `room` bytes?"""
+    mp = new_interpreter(params)
+    try:
+        if name.startswith("ludo."):    # ludo's __init__ loads the whole core: a copy without it
+            mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+        else:
+            mp.run("import ludo, hw\n", keep_globals=True)
+        for dep in deps_of(params, name):
+            mp.run("import %s\n" % dep, keep_globals=True)
+        base = int(mp.run("gc.collect()\nprint(gc.mem_alloc())\n", keep_globals=True))
+        if not leave_room(mp, room, base):
+            return False, ""
+        grew = mp.run("s0 = heap()\nimport %s\nprint(1 if heap() != s0 else 0)\n" % name, keep_globals=True)
+        return grew.split()[-1] == "0", ""
+    finally:
+        mp.close()
+
+
+def bare_core(drive):
+    """A copy of ludo/ whose __init__ is empty, for compiling its modules one by one."""
+    where = os.path.join(drive, "bare")
+    shutil.copytree(os.path.join(bm.ROOT, "firmware", "ludo"), os.path.join(where, "ludo"))
+    with open(os.path.join(where, "ludo", "__init__.py"), "w") as f:
+        f.write("")
+    return where
+
+
+_DEPS = {}
+
+
+def deps_of(params, name):
+    """The modules importing `name` loads besides it (found once, in an interpreter of its own)."""
+    if name not in _DEPS:
+        mp = new_interpreter(params)
+        try:
+            if name.startswith("ludo."):
+                mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+            else:
+                mp.run("import ludo, hw\n", keep_globals=True)
+            out = mp.run("import sys\n_b = set(sys.modules)\nimport %s\nprint(' '.join(sorted("
+                         "m for m in sys.modules if m not in _b and m != %r)))\n" % (name, name),
+                         keep_globals=True)
+            _DEPS[name] = out.split()
+        finally:
+            mp.close()
+    return _DEPS[name]
+
+
+MODULES = ("ludo.game", "ludo.options", "ludo.history", "ludo.actions", "ludo.dice", "ludo.rules",
+           "ludo.ai_eval", "ludo.ai_base", "ludo.ai",
+           "ludoboard.app", "ludoboard.signals", "ludoboard.controls", "ludoboard.hostlink",
+           "ludoboard.session", "ludoboard.saves", "ludoboard.lights",
+           "ludoboard.begin", "ludoboard.commands", "ludoboard.menu", "ludoboard.pause")
+
+
+def smallest(fits, lo, hi, step):
+    """The smallest room (to `step` bytes) in which fits(room) holds, or None above hi."""
+    ok, where = fits(hi)
+    if not ok:
+        return None, where
+    last = where
+    while hi - lo > step:
+        mid = (lo + hi) // 2
+        ok, where = fits(mid)
+        if ok:
+            hi, last = mid, where
+        else:
+            lo = mid
+    return hi, last
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--part", default="all", choices=("all", "modules", "begin", "people", "hard"))
+    p.add_argument("--step", type=int, default=512, help="resolution of the search, bytes")
+    p.add_argument("--seed", type=int, default=7)
+    args = p.parse_args(argv)
+    reason = mpharness.unavailable_reason()
+    if reason:
+        print("board_heap: MicroPython unavailable: %s" % reason)
+        return 1
+    drive = tempfile.mkdtemp(prefix="ludo-drive-")
+    shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+    params = {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": args.seed, "kinds": "", "hint_every": 0}
+    hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+    try:
+        if args.part in ("all", "modules"):
+            print("compiling one module (its package's modules it imports loaded): the free room it needs")
+            for name in MODULES:
+                need, _ = smallest(lambda r: module_fits(r, params, name), 0, 96 * 1024, args.step)
+                lines = _code_lines(name)
+                print("  %-20s %4d lines of code  needs %s" % (name, lines, _bytes(need)))
+        rows = []
+        if args.part in ("all", "begin"):
+            rows.append(("the game's beginning (PC's new command, from the menu)", params, "begin"))
+        if args.part in ("all", "people"):
+            rows.append(("a game of people, after its beginning", params, "people"))
+        if args.part in ("all", "hard"):
+            rows.append(("seat B Hard + the coach's hint every 5th choice, after its beginning", hard, "hard"))
+        for title, prm, part in rows:
+            need, where = smallest(lambda r: play_fits(r, prm, part), 16 * 1024, 160 * 1024, args.step)
+            print("%s: needs %s free%s  (target < %d) %s" % (
+                title, _bytes(need), " (%s)" % where if where else "", TARGET,
+                "OK" if need is not None and need < TARGET else "OVER"))
+    finally:
+        shutil.rmtree(drive, ignore_errors=True)
+    return 0
+
+
+def _bytes(n):
+    return "more than the search's top" if n is None else "%d bytes" % n
+
+
+def _code_lines(name):
+    path = os.path.join(bm.ROOT, "firmware", *name.split(".")) + ".py"
+    with open(path) as f:
+        return sum(1 for line in f if line.strip() and not line.strip().startswith("#"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""bench/board_heap.py's way of measuring a true peak: leave the interpreter a fixed
+room and see whether its heap had to grow. These check the method can tell both ways."""
+import os
+import sys
+
+import pytest
+
+import mpharness
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench"))
+import board_heap  # noqa: E402
+
+
+def _room_run(room, code):
+    """Leave `room` bytes beyond what is held now, run code in one call: did the heap grow?"""
+    if mpharness.unavailable_reason():
+        pytest.skip(mpharness.unavailable_reason())
+    mp = mpharness.MicroPython(mounts=[board_heap.bm.STUBS])
+    try:
+        mp.run("import gc\n" + board_heap.HELPERS, reset=True)
+        mp.run("gc.collect()\n", keep_globals=True)      # (the set-up call's own code goes)
+        base = int(mp.run("gc.collect()\nprint(gc.mem_alloc())\n", keep_globals=True))
+        assert board_heap.leave_room(mp, room, base)
+        free = int(mp.run("gc.collect()\nprint(gc.mem_free() - %d)\n" % board_heap.SPLIT, keep_globals=True))
+        out = mp.run("s0 = heap()\n" + code + "\nprint(1 if heap() != s0 else 0)\n", keep_globals=True)
+        return free, out.split()[-1] == "1"
+    finally:
+        mp.close()
+
+
+def test_room_is_left_free_and_an_allocation_within_it_fits():
+    free, grew = _room_run(40000, "x = bytearray(30000)")
+    assert abs(free - 40000) <= 400     # the calls' own code moves it a little
+    assert not grew
+
+
+def test_an_allocation_beyond_the_room_makes_the_heap_grow():
+    free, grew = _room_run(40000, "x = bytearray(42000)")
+    assert grew
+
+
+def test_memory_freed_inside_the_call_still_counts_at_its_peak():
+    # garbage is not collected inside a call: two 25 KB buffers in turn do not fit 40 KB
+    free, grew = _room_run(40000, "x = bytearray(25000)\nx = None\ny = bytearray(25000)")
+    assert grew
