@@ -20,9 +20,11 @@ Parts, each in a fresh interpreter:
   from the set-up menu;
 - play: a whole game of people (classic, 4 players, seed 7), one press every
   20 loop passes, after its beginning;
-- the same with seat B played by Hard and the coach's hint at every 5th choice.
+- the same with seat B played by Hard and the coach's hint at every 5th choice;
+- after a game of people: the set-up menu, confirmed through to the next game;
+- the pause menu (long press on back) during a game of people, and back to play.
 
-    python bench/board_heap.py [--part all|modules|begin|people|hard] [--step 512]
+    python bench/board_heap.py [--part all|modules|begin|people|hard|menu|pause] [--step 512]
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -115,38 +117,86 @@ def new_interpreter(params):
     return mp
 
 
+def _passes(mp, first, n=PASSES_PER_PRESS):
+    """One press (or command) `first`, then loop passes: n calls. Returns (grew, over)."""
+    mp.run(first + "\n", keep_globals=True)
+    for i in range(n - 1):
+        mp.run("s()\n", keep_globals=True)
+    grew, over = mp.run("m()\n", keep_globals=True).split()
+    return grew == "1", over == "1"
+
+
+def _play(mp, presses=None):
+    """Presses of play until the game ends (or `presses` of them). Returns (grew at press, count)."""
+    n = 0
+    while presses is None or n < presses:
+        n += 1
+        grew, over = _passes(mp, "p()")
+        if grew:
+            return n, n
+        if over:
+            break
+    return 0, n
+
+
+def _menu(mp):
+    """From a finished game: confirm opens the set-up menu; confirm goes on to the next item
+    until the new game starts. Returns (grew, presses)."""
+    for n in range(1, 40):
+        grew, over = _passes(mp, "sim.press(2, 80)\ns()")
+        if grew:
+            return True, n
+        if mp.run("print(app.mode)\n", keep_globals=True).strip() == "2":     # PLAY
+            return False, n
+    raise RuntimeError("board_heap: the menu did not start a game in 40 presses")
+
+
+def _pause(mp):
+    """Long press on back (the pause menu), then back again (play goes on)."""
+    grew, over = _passes(mp, "sim.press(3, 1200)\ns()", 2 * PASSES_PER_PRESS + 100)
+    if grew:
+        return True
+    grew, over = _passes(mp, "sim.press(3, 80)\ns()")
+    return grew
+
+
+# the parts: what runs before the room is set (in a heap of any size), then what is measured
+PARTS = ("begin", "people", "hard", "menu", "pause")
+
+
 def play_fits(room, params, part):
-    """Does `part` (begin, people, hard) run in `room` free bytes? Returns (fits, where it grew)."""
+    """Does `part` run in `room` free bytes? Returns (fits, where it grew or what it did)."""
     mp = new_interpreter(params)
     try:
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
         mp.run(bm.IMPORT, keep_globals=True)
         mp.run(bm.MAKE_APP % params, keep_globals=True)
-        if part != "begin":         # the beginning in a heap of any size; then play in the room
-            mp.run(PASS_DEFS % params, keep_globals=True)
-            mp.run("b()\n", keep_globals=True)
-            for i in range(PASSES_PER_PRESS - 1):
-                mp.run("s()\n", keep_globals=True)
+        mp.run(PASS_DEFS % params, keep_globals=True)
+        if part != "begin":
+            _passes(mp, "b()")
+        if part == "menu":
+            _play(mp)
+        elif part == "pause":
+            _play(mp, 50)
         if not leave_room(mp, room, base):
             return False, "before it"
         mp.run(PASS_DEFS % params, keep_globals=True)
         if part == "begin":
-            mp.run("b()\n", keep_globals=True)
-            for i in range(PASSES_PER_PRESS - 1):
-                mp.run("s()\n", keep_globals=True)
-            grew, over = mp.run("m()\n", keep_globals=True).split()
-            return grew == "0", "the beginning"
-        press = 0
-        while True:
-            press += 1
-            mp.run("p()\n", keep_globals=True)
-            for i in range(PASSES_PER_PRESS - 1):
-                mp.run("s()\n", keep_globals=True)
-            grew, over = mp.run("m()\n", keep_globals=True).split()
-            if grew == "1":
-                return False, "press %d" % press
-            if over == "1":
-                return True, "%d presses" % press
+            grew, over = _passes(mp, "b()")
+            return not grew, "the beginning"
+        if part == "menu":
+            grew, n = _menu(mp)
+            if grew:
+                return False, "menu press %d" % n
+            at, k = _play(mp, 20)
+            return not at, "the menu: %d presses, then 20 of play" % n
+        if part == "pause":
+            if _pause(mp):
+                return False, "the pause menu"
+            at, k = _play(mp, 20)
+            return not at, "the pause menu, then 20 presses of play"
+        at, n = _play(mp)
+        return (False, "press %d" % at) if at else (True, "%d presses" % n)
     finally:
         mp.close()
 
@@ -225,7 +275,7 @@ def smallest(fits, lo, hi, step):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--part", default="all", choices=("all", "modules", "begin", "people", "hard"))
+    p.add_argument("--part", default="all", choices=("all", "modules") + PARTS)
     p.add_argument("--step", type=int, default=512, help="resolution of the search, bytes")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
@@ -251,6 +301,10 @@ def main(argv=None):
             rows.append(("a game of people, after its beginning", params, "people"))
         if args.part in ("all", "hard"):
             rows.append(("seat B Hard + the coach's hint every 5th choice, after its beginning", hard, "hard"))
+        if args.part in ("all", "menu"):
+            rows.append(("after a game of people: the set-up menu starts the next game", params, "menu"))
+        if args.part in ("all", "pause"):
+            rows.append(("the pause menu during a game of people (after 50 presses)", params, "pause"))
         for title, prm, part in rows:
             need, where = smallest(lambda r: play_fits(r, prm, part), 16 * 1024, 160 * 1024, args.step)
             print("%s: needs %s free%s  (target < %d) %s" % (

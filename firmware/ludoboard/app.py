@@ -7,6 +7,9 @@
 # Modes: MENU (set-up on the board), CHECK (after a reset: the position is
 # shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
 # Every confirmed action is saved to NVM before the lights change.
+import gc
+import sys
+
 from . import const, drop, lights, players, session
 from .places import place_of
 from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
@@ -23,6 +26,7 @@ _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # lights.ANIM_STEP_MS
 _B_REFUSE = const(1)        # signals.py's banner kinds
 _NONE = const(255)          # places.NONE
+_COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 
 
 class App(Controls):
@@ -69,6 +73,7 @@ class App(Controls):
         self.map_index = 0
         self.map_at = now
         self.errors = []
+        self.jobs = []              # generators, one stage a loop pass (run_job)
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
         from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
@@ -108,9 +113,24 @@ class App(Controls):
             ev = hw.poll_key()
         self.buttons.tick(now)
         self.link.poll()
+        if self.jobs:
+            self.run_job()
         self.timers(now)
         self.draw(now)
         hw.feed()
+
+    def run_job(self):
+        # One stage of the first job. Work that loads code (a game's beginning, the
+        # computer players) is a generator that imports one small module a stage:
+        # compiling a module needs about 100 bytes a line of code beyond what it
+        # keeps, so the board never compiles more than one small module at once,
+        # and the collector runs in between (docs/board-memory.md).
+        if _COLLECT:
+            gc.collect()
+        try:
+            next(self.jobs[0])
+        except StopIteration:
+            self.jobs.pop(0)
 
     def draw(self, now):
         d = ticks_diff(now, self.last_ticks)
