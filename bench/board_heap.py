@@ -250,7 +250,7 @@ def deps_of(params, name):
     return _DEPS[name]
 
 
-MODULES = ("ludo.game", "ludo.options", "ludo.history", "ludo.actions", "ludo.dice", "ludo.rules",
+MODULES = ("ludo.game", "ludo.turns", "ludo.moves", "ludo.options", "ludo.history", "ludo.actions", "ludo.dice", "ludo.rules",
            "ludo.ai_eval", "ludo.ai_base", "ludo.ai",
            "ludoboard.app", "ludoboard.signals", "ludoboard.controls", "ludoboard.hostlink",
            "ludoboard.session", "ludoboard.saves", "ludoboard.lights",

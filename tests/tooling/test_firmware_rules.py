@@ -85,3 +85,24 @@ def test_checker_reports_file_and_line():
     assert firmware_rules.check_source("import os\n\nimport functools\n", "firmware/ludo/x.py") == [
         "firmware/ludo/x.py:3: imports functools: CircuitPython has no functools"
     ]
+
+
+# Compiling a module on the board needs about 100 bytes a line of code beyond what it keeps
+# (its parse tree: bench/board_heap.py --part modules), so no module may need more than
+# about half of the app's 64 KB budget to compile.
+MAX_CODE_LINES = 300
+
+
+def code_lines(text):
+    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def test_code_lines_count_code_not_comments_or_blank_lines():
+    assert code_lines("# a comment\n\nx = 1\n    # indented comment\ndef f():\n    return x\n") == 3
+
+
+def test_every_firmware_module_is_small_enough_to_compile_on_the_board():
+    big = ["%s: %d lines of code (at most %d)" % (p.relative_to(FIRMWARE).as_posix(), n, MAX_CODE_LINES)
+           for p in sorted(FIRMWARE.rglob("*.py")) if "__pycache__" not in p.parts
+           for n in [code_lines(p.read_text(encoding="utf-8"))] if n > MAX_CODE_LINES]
+    assert not big, "modules too big to compile on the board:\n" + "\n".join(big)
