@@ -14,6 +14,9 @@ its own, and the collector runs only between calls: on the board it also runs
 inside a pass, so these figures are upper bounds (fragmentation included).
 
 Parts, each in a fresh interpreter:
+- the boot: each module code.py's imports compile, where the board compiles
+  it (the modules finished before it loaded, the code of those above it in
+  the import chain kept);
 - loading code: each module of ludo/ and ludoboard/ compiled on its own
   (what importing it needs beyond what stays);
 - the game's beginning: the PC's new-game command, taken in by the app's loop
@@ -24,7 +27,7 @@ Parts, each in a fresh interpreter:
 - after a game of people: the set-up menu, confirmed through to the next game;
 - the pause menu (long press on back) during a game of people, and back to play.
 
-    python bench/board_heap.py [--part all|modules|begin|people|hard|menu|pause] [--step 512]
+    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|pause] [--step 512]
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -76,13 +79,15 @@ def _max_free(out):
     return int(out.split("max free sz:")[1].split()[0]) * 16
 
 
-def leave_room(mp, room, base):
+def leave_room(mp, room, base, len_src=False):
     """Fill the heap so that exactly `room` bytes beyond `base` (the stand-ins' heap) are free.
 
     The holes first (small pieces, first fit from the bottom), then the rest
     but one contiguous run. Returns False when the app already holds more."""
     out = mp.run("gc.collect()\nprint(gc.mem_alloc())\nmicropython.mem_info()\n", keep_globals=True)
     held = int(out.split()[0]) - base       # what the app holds now: it counts against the room
+    if len_src:                             # (a module's source read for compile(): the board streams it)
+        held -= int(mp.run("print(len(_src) + 16)\n", keep_globals=True))
     tail = _max_free(out)
     mp.run("ballast = None\n", keep_globals=True)
     for i in range(4):      # a collection frees the last calls' own garbage: fill those holes too
@@ -114,6 +119,7 @@ def new_interpreter(params):
     mp.run(bm.SETUP % params, reset=True)
     mp.run(bm.STANDINS, keep_globals=True)
     mp.run(HELPERS, keep_globals=True)
+    mp.run(bm.BASE, keep_globals=True)
     return mp
 
 
@@ -257,6 +263,87 @@ MODULES = ("ludo.game", "ludo.turns", "ludo.moves", "ludo.options", "ludo.histor
            "ludoboard.begin", "ludoboard.commands", "ludoboard.menu", "ludoboard.pause")
 
 
+# The boot's import chain, traced on CPython (the same files, the stand-ins first on sys.path):
+# for each firmware module as it starts compiling, the modules compiling above it (their code
+# is kept while the chain goes on) and the modules finished before it.
+TRACE = r"""
+import sys, json, importlib.abc
+sys.path[:0] = [%(stubs)r, %(firmware)r]
+seen = []
+stack = []
+class Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        for f in sys.meta_path:
+            if f is self or not hasattr(f, "find_spec"):
+                continue
+            spec = f.find_spec(name, path, target)
+            if spec is None:
+                continue
+            if (spec.origin or "").startswith(%(firmware)r) and hasattr(spec.loader, "exec_module"):
+                run = spec.loader.exec_module
+                def exec_module(module, run=run, name=name, origin=spec.origin):
+                    seen.append({"name": name, "path": origin, "above": list(stack),
+                                 "done": [e["name"] for e in seen if e.get("end")]})
+                    me = seen[-1]
+                    stack.append(name)
+                    try:
+                        run(module)
+                    finally:
+                        stack.pop()
+                        me["end"] = True
+                spec.loader.exec_module = exec_module
+            return spec
+        return None
+sys.meta_path.insert(0, Finder())
+import _board_sim
+_board_sim.sim.boot()
+import board, neopixel, keypad, usb_cdc, microcontroller, supervisor, watchdog
+import hw
+from ludoboard.app import App
+print(json.dumps(seen))
+"""
+
+
+def boot_chain():
+    """code.py's imports in the order the board compiles them (traced on CPython)."""
+    import json
+    import subprocess
+    code = TRACE % {"stubs": bm.STUBS, "firmware": os.path.join(bm.ROOT, "firmware")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return [e for e in json.loads(out) if not e["name"].endswith("dice_batch")]    # CPython only
+
+
+def boot_module_fits(room, params, entry):
+    """Does compiling entry's module fit `room`, with what the board holds at that point of
+    the boot: the modules finished before it, and the code of those compiling above it?"""
+    mp = new_interpreter(params)
+    try:
+        base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
+        if "ludo" not in entry["done"]:     # ludo's __init__ is still running: its parts one by one
+            mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+        for name in entry["done"]:
+            mp.run("import %s\n" % name, keep_globals=True)
+        mp.run("_kept = []\n", keep_globals=True)
+        for name in entry["above"]:
+            path = _path_of(name)
+            mp.run("_kept.append(compile(open(%r).read(), %r, 'exec'))\n" % (path, path), keep_globals=True)
+        path = entry["path"]
+        mp.run("_src = open(%r).read()\n" % path, keep_globals=True)      # (the board streams it)
+        if not leave_room(mp, room, base, len_src=True):
+            return False, ""
+        grew = mp.run("s0 = heap()\n_c = compile(_src, %r, 'exec')\nprint(1 if heap() != s0 else 0)\n"
+                      % path, keep_globals=True)
+        return grew.split()[-1] == "0", ""
+    finally:
+        mp.close()
+
+
+def _path_of(name):
+    parts = name.split(".")
+    where = os.path.join(bm.ROOT, "firmware", *parts)
+    return os.path.join(where, "__init__.py") if os.path.isdir(where) else where + ".py"
+
+
 def smallest(fits, lo, hi, step):
     """The smallest room (to `step` bytes) in which fits(room) holds, or None above hi."""
     ok, where = fits(hi)
@@ -275,7 +362,7 @@ def smallest(fits, lo, hi, step):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--part", default="all", choices=("all", "modules") + PARTS)
+    p.add_argument("--part", default="all", choices=("all", "boot", "modules") + PARTS)
     p.add_argument("--step", type=int, default=512, help="resolution of the search, bytes")
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
@@ -288,6 +375,17 @@ def main(argv=None):
     params = {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": args.seed, "kinds": "", "hint_every": 0}
     hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
     try:
+        if args.part in ("all", "boot"):
+            print("the boot (code.py's imports): compiling each module where the board does, with the"
+                  " modules finished before it and the code of those above it in the import chain")
+            worst = (0, "")
+            for entry in boot_chain():
+                need, _ = smallest(lambda r: boot_module_fits(r, params, entry), 0, 128 * 1024, args.step)
+                print("  %-20s %4d lines of code  needs %s" % (entry["name"], _code_lines(entry["name"]),
+                                                              _bytes(need)))
+                worst = max(worst, (need or 1 << 30, entry["name"]))
+            print("the boot's largest: %d bytes compiling %s  (target < %d) %s"
+                  % (worst[0], worst[1], TARGET, "OK" if worst[0] < TARGET else "OVER"))
         if args.part in ("all", "modules"):
             print("compiling one module (its package's modules it imports loaded): the free room it needs")
             for name in MODULES:
@@ -320,8 +418,7 @@ def _bytes(n):
 
 
 def _code_lines(name):
-    path = os.path.join(bm.ROOT, "firmware", *name.split(".")) + ".py"
-    with open(path) as f:
+    with open(_path_of(name)) as f:
         return sum(1 for line in f if line.strip() and not line.strip().startswith("#"))
 
 
