@@ -43,6 +43,9 @@ import mpharness  # noqa: E402  (board_memory put tests/mp on the path)
 
 SPLIT = 128 * 1024 * 1024       # the port counts this "max new split" in gc.mem_free()
 TARGET = 65536
+# The interpreter's first heap: big enough never to grow before the room is set (a second heap
+# area would leave free room outside the filled one)
+START_HEAP = 8 * 1024 * 1024
 PASSES_PER_PRESS = 20
 HELPERS = """
 import micropython
@@ -85,6 +88,7 @@ def leave_room(mp, room, base, len_src=False):
     The holes first (small pieces, first fit from the bottom), then the rest
     but one contiguous run. Returns False when the app already holds more."""
     out = mp.run("gc.collect()\nprint(gc.mem_alloc())\nmicropython.mem_info()\n", keep_globals=True)
+    size_before = int(mp.run("print(heap())\n", keep_globals=True))     # one heap area, never grown
     held = int(out.split()[0]) - base       # what the app holds now: it counts against the room
     if len_src:                             # (a module's source read for compile(): the board streams it)
         held -= int(mp.run("print(len(_src) + 16)\n", keep_globals=True))
@@ -98,8 +102,8 @@ def leave_room(mp, room, base, len_src=False):
         if int(out.split()[0]) - tail < 64:
             break
     free_wanted = room - held
-    if free_wanted <= 0 or tail - free_wanted - 64 <= 0:
-        return False
+    if free_wanted < 2048 or tail - free_wanted - 64 <= 0:
+        return False                        # (no pass of the app runs in less)
     mp.run("big = bytearray(%d)\n" % (tail - free_wanted - 64), keep_globals=True)
     # the calls' own code and garbage, freed by the last collection, left a little more: take it
     mp.run("more = []\n", keep_globals=True)
@@ -108,6 +112,10 @@ def leave_room(mp, room, base, len_src=False):
         if free - free_wanted <= 64:
             break
         mp.run("more.append(bytearray(%d))\n" % (free - free_wanted - 48), keep_globals=True)
+    size = int(mp.run("print(heap())\n", keep_globals=True))
+    if size != size_before or abs(free - free_wanted) > 1024:
+        raise RuntimeError("board_heap: the room is not what it should be (heap %d, free %d, wanted %d)"
+                           % (size, free, free_wanted))
     return True
 
 
@@ -115,11 +123,13 @@ def new_interpreter(params):
     mounts = [bm.STUBS, os.path.join(bm.ROOT, "firmware"), params["drive"]]
     if "bare" in params:
         mounts.append(params["bare"])
-    mp = mpharness.MicroPython(mounts=mounts)
+    mp = mpharness.MicroPython(mounts=mounts, heapsize=START_HEAP)
     mp.run(bm.SETUP % params, reset=True)
     mp.run(bm.STANDINS, keep_globals=True)
     mp.run(HELPERS, keep_globals=True)
     mp.run(bm.BASE, keep_globals=True)
+    if int(mp.run("print(heap())\n", keep_globals=True)) < START_HEAP - 256 * 1024:
+        raise RuntimeError("board_heap: the interpreter did not take a heap of %d bytes" % START_HEAP)
     return mp
 
 

@@ -15,7 +15,7 @@ def _room_run(room, code):
     """Leave `room` bytes beyond what is held now, run code in one call: did the heap grow?"""
     if mpharness.unavailable_reason():
         pytest.skip(mpharness.unavailable_reason())
-    mp = mpharness.MicroPython(mounts=[board_heap.bm.STUBS])
+    mp = mpharness.MicroPython(mounts=[board_heap.bm.STUBS], heapsize=board_heap.START_HEAP)
     try:
         mp.run("import gc\n" + board_heap.HELPERS, reset=True)
         mp.run("gc.collect()\n", keep_globals=True)      # (the set-up call's own code goes)
