@@ -39,6 +39,8 @@ PRESSES_PER_CALL = 40
 
 SETUP = """
 import gc, os
+import micropython
+micropython.opt_level(3)        # what code.py sets before it imports the app (LUDO_LINE_NUMBERS = 0)
 import _board_sim
 sim = _board_sim.sim
 sim.data_enabled = True

@@ -60,6 +60,7 @@ DEFAULTS = {
     "LUDO_BUTTON_PINS": "GP10,GP11,GP12,GP13",
     "LUDO_PIXEL_MAP": "pixelmap.json",
     "LUDO_MAP_CHECK": 0,
+    "LUDO_LINE_NUMBERS": 0,     # read by code.py, before anything is compiled
 }
 def ticks_diff(a: int, b: int) -> int:
     # a - b in ms for two ticks_ms() values, right across the 2**29 wrap.

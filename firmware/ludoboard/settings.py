@@ -11,6 +11,7 @@ LIMITS = {
     "LUDO_BRIGHTNESS": (0, 100),
     "LUDO_CURRENT_BUDGET_MA": (0, 100000),
     "LUDO_MAP_CHECK": (0, 1),
+    "LUDO_LINE_NUMBERS": (0, 1),
 }
 
 

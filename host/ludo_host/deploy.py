@@ -42,6 +42,8 @@ SETTINGS = (
     ("LUDO_BUTTON_PINS", '"GP10,GP11,GP12,GP13"', "Roll, select, confirm, back: each pin to GND when pressed."),
     ("LUDO_PIXEL_MAP", '"%s"' % MAP_NAME, "Which board place each pixel lights."),
     ("LUDO_MAP_CHECK", "0", "1 = light the pixels one by one at start, to check the strip against the map."),
+    ("LUDO_LINE_NUMBERS", "0", "1 = line numbers in tracebacks on the console (the code then takes about 2 KB "
+                               "more of the board's heap)."),
 )
 SETTINGS_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
 VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*)(?: on [^;\n]*; ([^\n]*))?")
