@@ -167,10 +167,14 @@ class App(Controls):
         if g.transcript_length != self.phase_mark:
             self.phase_mark = g.transcript_length
             self.phase_at = now
-        if g.needs_roll() and not self.hand and self.is_computer() \
-                and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
-            self.do_roll(None)
-            return
+        if g.needs_roll() and self.is_computer():
+            kind = g.kinds[session.SEATS[g.turn]]
+            if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
+                if not self.jobs:
+                    self.jobs.append(players.load(kind))
+            elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
+                self.do_roll(None)
+                return
         limit = g.rules.deadline * 1000
         if limit and not self.is_computer():
             left = limit - ticks_diff(now, self.turn_at)
@@ -194,8 +198,8 @@ class App(Controls):
         self.hint = False
         self.entry_value = 0
         if len(self.legal) == 1:
-            self.selected = 0
-        if self.is_computer() and self.legal:
+            self.selected = 0           # (a computer has no other choice either)
+        elif self.is_computer() and self.legal:
             self.cpu_choose()
         self.dirty = True
 
@@ -228,10 +232,33 @@ class App(Controls):
         players.release()
 
     def cpu_choose(self):
+        # The computer on turn chooses, in a job (its move is lit when it is ready).
         g = self.game
-        move = players.choose(g, g.kinds[session.SEATS[g.turn]])
+        self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], False))
+
+    def cpu_job(self, kind, hint):
+        # A job: the player's code loads one module a loop pass, it decides in a pass of
+        # its own and its move (hint: the coach's) is lit in the next, unless the game
+        # moved on meanwhile.
+        g = self.game
+        at = g.transcript_length
+        for _ in players.load(kind):
+            yield
+        move = None
+        if self.game is g and g.transcript_length == at:
+            move = players.choose(g, kind)
+            yield
+        if hint:
+            self.computers_needed()     # a hint in a game of people: its code goes again
+        if self.game is not g or g.transcript_length != at:
+            return
+        if hint and move is None:
+            self.refuse()
+            return
         self.selected = self.index_of(move)
-        self.cpu_at = g.transcript_length
+        self.hint = hint
+        self.cpu_at = at
+        self.dirty = True
 
     def index_of(self, move):
         if move is None:

@@ -1,16 +1,23 @@
-# Computer seats: a hook for `ludo.ai` (Easy, Medium, Hard; `choose(game) -> Move`).
-# The players' code is loaded only while it is needed: for a game with a
-# computer seat (kept until such a game ends), or for one coach hint (dropped
-# again at once), so a game of people only never holds it.  Hard (the coach's
-# too) is `ludo.ai_eval` (with `ludo.ai_base`), loaded without `ludo.ai`'s Easy
-# and Medium; those two are `ludo.ai`.
-# When `ludo.ai` is not installed every seat is played by people.
+# Computer seats: a hook for ludo's computer players (Easy, Medium, Hard).
+# Their code is small modules of ludo (ai_base, then each player's own parts),
+# loaded only while needed and one module a loop pass (a job of the app: `load`):
+# compiling costs about 100 bytes a line of code, so the board never compiles
+# more than one small module at once.  The code stays while a game has a
+# computer seat (until it ends) and goes again after a coach hint in a game of
+# people (release).  Between decisions a seat keeps only its player's generator:
+# Hard makes its tables and buffers again for each decision (keep off).
+# When ludo.ai is not installed every seat is played by people.
 import sys
 
 KINDS = ("human", "easy", "medium", "hard")
 LEAVE_KIND = "medium"       # who takes over a seat whose player leaves
 COACH_KIND = "hard"         # whose move a coach hint shows
 LAZY = "lazy"               # _ai: installed, not loaded now
+# each player's modules of ludo in an order that loads them one at a time (each
+# imports only modules before it); its class (Easy, Medium, Hard) is in the last
+_PARTS = {"easy": ("ai_base", "ai_easy"),
+          "medium": ("ai_base", "ai_thumb", "ai_medium"),
+          "hard": ("ai_base", "ai_weights", "ai_danger", "ai_eval", "ai_search", "ai_hard")}
 
 
 def _installed():
@@ -44,32 +51,53 @@ def available():
     return _ai is not None
 
 
+def ready(kind):
+    # Is the code of that kind of player loaded?
+    if _ai is LAZY:
+        for short in _PARTS[kind]:
+            if "ludo." + short not in sys.modules:
+                return False
+    return True
+
+
+def load(kind):
+    # A job (app.jobs): imports the modules of that kind of player not loaded yet, one a stage.
+    if _ai is LAZY:
+        for short in _PARTS[kind]:
+            if "ludo." + short not in sys.modules:
+                __import__("ludo." + short)
+                yield
+
+
 def release():
     # Forget the computer players and drop their code (the game no longer needs them).
     _players.clear()
     if _ai is not LAZY:
         return
     pkg = sys.modules.get("ludo")
-    for short in ("ai", "ai_eval", "ai_base"):
+    for short in ("ai", "ai_easy", "ai_thumb", "ai_medium", "ai_hard", "ai_search", "ai_eval",
+                  "ai_danger", "ai_weights", "ai_base"):
         sys.modules.pop("ludo." + short, None)
         if pkg is not None and short in pkg.__dict__:
             delattr(pkg, short)
 
 
 def choose(game, kind):
-    # The Move the computer of that kind plays now (None without ludo.ai).
+    # The Move the computer of that kind plays now (None without ludo.ai).  Its code
+    # is loaded now if `load` did not load it before.
     if _ai is None or kind not in KINDS or kind == "human":
         return None
-    m = _ai
-    if m is LAZY:
-        if kind == "hard":
-            from ludo import ai_eval as m   # Hard alone: neither Easy nor Medium
-        else:
-            from ludo import ai as m
     p = _players.get(kind)
     if p is None:
+        m = _ai
+        if m is LAZY:
+            short = _PARTS[kind][-1]
+            __import__("ludo." + short)
+            m = sys.modules["ludo." + short]
         cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
         p = _players[kind] = cls() if cls is not None else None
+        if p is not None and m is not _ai:
+            p.keep = False          # Hard: tables and buffers made again each decision
     if p is not None:
         return p.choose(game)
-    return m.choose(game, kind)
+    return _ai.choose(game, kind)

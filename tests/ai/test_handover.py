@@ -103,12 +103,12 @@ def test_generator_stays_small_and_spreads():
     assert ai.Rng(1).below(1000) != ai.Rng(2).below(1000)
 
 
-def test_ai_hard_is_ai_evals_hard_and_chooses_as_the_shared_one():
-    # ai.Hard is loaded from ludo.ai_eval on first use (module __getattr__).
-    from ludo import ai_eval
-    assert ai.Hard is ai_eval.Hard
+def test_ai_hard_is_ai_hards_hard_and_chooses_as_the_shared_one():
+    # ai.Hard is loaded from ludo.ai_hard on first use (module __getattr__).
+    from ludo import ai_hard
+    assert ai.Hard is ai_hard.Hard
     from ludo.ai import Hard
-    assert Hard is ai_eval.Hard
+    assert Hard is ai_hard.Hard
     ai._players.clear()
     mine = ai.Hard()
     game = ludo.Game("classic", players=4, seed=5)

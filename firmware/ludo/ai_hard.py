@@ -1,0 +1,56 @@
+# Hard: judges whole positions (ludo.ai_eval) and looks ahead over the dice
+# (ludo.ai_search), with the precise danger of every rival's next roll
+# (ludo.ai_danger) and the weights of ludo.ai_weights.  `ai.Hard` is this class.
+# Between decisions a player needs only its generator; what a decision needs
+# (the tables for its game's rules, the search game, a state buffer, values and
+# marks per level) is made when it first meets a game and kept while `keep`
+# (the board sets it off: it makes them again each decision).
+# (Comments, not docstrings: MicroPython keeps those in the heap.)
+from .game import Game
+from .ai_base import _Player, MAX_CHOICES
+from .ai_weights import tables
+from .ai_search import moves
+from . import ai_weights as w
+
+
+class _Search:
+    # One decision's tables (ai_weights.tables sets them) and buffers; rebuilt for other rules.
+    def __init__(self, rules, n, depth, expand):
+        tables(self, rules)
+        self.depth = depth
+        self.expand = expand
+        self._vals = [[0] * MAX_CHOICES for _ in range(depth)]
+        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth)]
+        mem = memoryview(bytearray(n * depth))
+        self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
+        self._left = 0
+        self.nodes = 0
+        self.sim = Game(rules, seed=False)      # the search game (no dice, no record)
+
+
+class Hard(_Player):
+    name = "hard"
+    keep = True             # keep what a decision needs for the next one (False: make it each time)
+
+    def __init__(self, seed=0, depth=w.HARD_DEPTH, budget=w.HARD_BUDGET, expand=w.HARD_EXPAND):
+        _Player.__init__(self, seed)
+        self.depth = depth
+        self.budget = budget
+        self.expand = expand
+        self._search = None
+        self.nodes = 0              # positions judged in the last decision (for the benchmarks)
+
+    def _pick(self, game, legal):
+        s = self._search
+        if s is None or s.rules is not game.rules:
+            self._search = None     # the old one can go before the new one is made
+            s = _Search(game.rules, len(game.state()), self.depth, self.expand)
+        if self.keep:
+            self._search = s
+        sim = s.sim
+        sim.set_state(game.state(into=s._bufs[0]))
+        s._left = self.budget
+        s.nodes = 0
+        moves(s, sim, game.turn, 0, game.legal_codes())     # in the order of legal
+        self.nodes = s.nodes
+        return legal[self._best(s._vals[0], len(legal))]
