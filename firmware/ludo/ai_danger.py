@@ -12,7 +12,7 @@ from .ai_base import NOT_ON_TRACK as _NONE
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))
 
 
-def danger(sim, tab, t, hunters):
+def danger(sim, tab, t):
     # Token t's chance of being captured, in 36ths (0..36); tab: a Hard player's tables.
     sqs = tab.sq
     sq = sqs[t]
@@ -30,9 +30,9 @@ def danger(sim, tab, t, hunters):
                 return 0
     tl = rules.track_len
     total = 0
-    for s in hunters:
-        if not rules.rival[s * 4 + o]:
-            continue
+    for s in rules.seats:
+        if s == o or not rules.rival[s * 4 + o]:
+            continue                # it may not capture this token
         near = 0                    # rolls 1..6 that hit (bit d)
         far = 0                     # a 6, then rolls 1..6 that hit (bit d-6)
         turns = not rules.mandatory_kill or (sim.doors >> s) & 1   # its stones turn off at its door

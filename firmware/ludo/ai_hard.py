@@ -3,29 +3,34 @@
 # (ludo.ai_danger) and the weights of ludo.ai_weights.  `ai.Hard` is this class.
 # Between decisions a player needs only its generator; what a decision needs
 # (the tables for its game's rules, the search game, a state buffer, values and
-# marks per level) is made when it first meets a game and kept while `keep`
-# (the board sets it off: it makes them again each decision).
+# marks per level) is made when it first meets a game and kept while `keep`.
+# The board sets keep off and makes them again for each decision, one part a
+# loop pass (prepare), so that no pass holds them together with their garbage.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import Game
 from .ai_base import _Player, MAX_CHOICES
-from .ai_weights import tables
+from .ai_tables import tables
 from .ai_search import moves
 from . import ai_weights as w
 
 
 class _Search:
-    # One decision's tables (ai_weights.tables sets them) and buffers; rebuilt for other rules.
-    def __init__(self, rules, n, depth, expand):
+    # One decision's tables (ai_tables.tables sets them) and buffers, for one game's rules.
+    def __init__(self, rules, depth, expand):
         tables(self, rules)
         self.depth = depth
         self.expand = expand
-        self._vals = [[0] * MAX_CHOICES for _ in range(depth)]
-        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth)]
-        mem = memoryview(bytearray(n * depth))
-        self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
         self._left = 0
         self.nodes = 0
-        self.sim = Game(rules, seed=False)      # the search game (no dice, no record)
+        self.sim = self._bufs = self._vals = self._marks = None
+
+    def buffers(self, n):
+        # A state() of n bytes per level, and each level's values and marks.
+        depth = self.depth
+        mem = memoryview(bytearray(n * depth))
+        self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
+        self._vals = [[0] * MAX_CHOICES for _ in range(depth)]
+        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth)]
 
 
 class Hard(_Player):
@@ -40,13 +45,26 @@ class Hard(_Player):
         self._search = None
         self.nodes = 0              # positions judged in the last decision (for the benchmarks)
 
-    def _pick(self, game, legal):
+    def prepare(self, game):
+        # Make one more part of what deciding in game needs; True once all are made.
         s = self._search
         if s is None or s.rules is not game.rules:
             self._search = None     # the old one can go before the new one is made
-            s = _Search(game.rules, len(game.state()), self.depth, self.expand)
-        if self.keep:
-            self._search = s
+            self._search = _Search(game.rules, self.depth, self.expand)
+        elif s.sim is None:
+            s.sim = Game(game.rules, seed=False)    # the search game (no dice, no record)
+        elif s._bufs is None:
+            s.buffers(len(game.state()))
+        else:
+            return True
+        return False
+
+    def _pick(self, game, legal):
+        while not self.prepare(game):
+            pass
+        s = self._search
+        if not self.keep:
+            self._search = None     # goes with this decision
         sim = s.sim
         sim.set_state(game.state(into=s._bufs[0]))
         s._left = self.budget

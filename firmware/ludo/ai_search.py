@@ -4,23 +4,8 @@
 # h: the Hard player (ludo.ai_hard): its buffers, values and marks per level.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import MOVE, OVER
-from .ai_eval import evaluate
+from .ai_eval import static
 from . import ai_weights as w
-
-
-def static(h, sim, me):
-    # A position's worth without looking further (one node of the budget).
-    h._left -= 1
-    h.nodes += 1
-    v = evaluate(sim, me, h)
-    if sim.turn == me and sim.phase != OVER:
-        if sim.phase == MOVE:           # club: rolls still to spend
-            pend = sim.pend
-            for i in range(sim.npend):
-                v += pend[i] * w.W_STEP
-        else:
-            v += w.HARD_BONUS_ROLL
-    return v
 
 
 def moves(h, sim, me, depth, codes):

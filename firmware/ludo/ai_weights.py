@@ -1,9 +1,7 @@
-# Hard's weights and search limits, and the tables of worth they give for a game's
-# rules (ludo.ai_hard's Hard; docs/computer-players.md).  The other parts of Hard
-# read these as ai_weights.NAME when they run, so setting one here before a Hard
-# player first meets a game tries another value.
+# Hard's weights and search limits (ludo.ai_hard's Hard; docs/computer-players.md).
+# The parts of Hard read these as ai_weights.NAME when they run, so setting one
+# here before a Hard player first meets a game tries another value.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
-from .rules import BLOCK_NONE
 
 # ---- Hard's weights (points; a square of progress is W_STEP) ---------------
 W_STEP = 10             # one square of progress
@@ -27,36 +25,3 @@ HARD_BUDGET = 24        # positions it may judge per decision (bounds the time o
 LOOK_COST = 18          # budget it must have left to look past a bonus roll (six outcomes)
 HARD_EXPAND = 2         # at each of its choices, how many of the best-looking moves it follows further
 
-
-def tables(tab, rules):
-    # What the evaluation needs about the rules, set on tab (a Hard player).
-    tl = rules.track_len
-    home = rules.home
-    val = [0] * 64              # worth of a token by its position byte & 63 (0 yard, OFF 63)
-    pool = rules.pool           # club: a race home on a track with no safe squares (by default)
-    for b in range(1, home + 2):
-        p = b - 1
-        if pool:                # the curve stops at the home column: there nothing is lost any more
-            c = tl if p > tl else p
-            v = W_OUT + p * W_STEP + W_POOL_CURVE * c * c // home
-        else:
-            v = W_OUT + p * W_STEP + W_CURVE * p * p // home
-        if b > tl:
-            v += W_LANE
-        if b == home + 1:
-            v += W_POOL_HOME if pool else W_HOME
-        val[b] = v
-    tab.val = val
-    # who may capture a token of seat o
-    tab.hunters = [tuple(s for s in rules.seats if s != o and rules.rival[s * 4 + o])
-                   for o in range(4)]
-    teams = tab.teams = []
-    for s in range(4):
-        p = rules.partner[s]
-        teams.append((s, p) if p >= 0 else (s,))
-    tab.rules = rules
-    tab.protect = rules.blocks != BLOCK_NONE or rules.stack_protect
-    tab.blocks = rules.blocks != BLOCK_NONE
-    tab.entry_rolls = rules.entry_mask & 126
-    tab.pool = rules.pool
-    tab.sq = bytearray(16)      # scratch: each token's track square (NOT_ON_TRACK off the track)

@@ -237,12 +237,15 @@ class App(Controls):
         self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], False))
 
     def cpu_job(self, kind, hint):
-        # A job: the player's code loads one module a loop pass, it decides in a pass of
-        # its own and its move (hint: the coach's) is lit in the next, unless the game
-        # moved on meanwhile.
+        # A job: the player's code loads one module a loop pass, what its decision needs
+        # is made one part a pass (players.prepare), it decides in a pass of its own and
+        # its move (hint: the coach's) is lit in the next, unless the game moved on meanwhile.
         g = self.game
         at = g.transcript_length
+        yield                           # (not in the pass that asked: a roll, a press)
         for _ in players.load(kind):
+            yield
+        while self.game is g and g.transcript_length == at and not players.prepare(g, kind):
             yield
         move = None
         if self.game is g and g.transcript_length == at:

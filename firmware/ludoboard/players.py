@@ -5,7 +5,8 @@
 # more than one small module at once.  The code stays while a game has a
 # computer seat (until it ends) and goes again after a coach hint in a game of
 # people (release).  Between decisions a seat keeps only its player's generator:
-# Hard makes its tables and buffers again for each decision (keep off).
+# Hard makes its tables and buffers again for each decision (keep off), one part
+# a loop pass (prepare), and drops them when it has decided.
 # When ludo.ai is not installed every seat is played by people.
 import sys
 
@@ -17,7 +18,8 @@ LAZY = "lazy"               # _ai: installed, not loaded now
 # imports only modules before it); its class (Easy, Medium, Hard) is in the last
 _PARTS = {"easy": ("ai_base", "ai_easy"),
           "medium": ("ai_base", "ai_thumb", "ai_medium"),
-          "hard": ("ai_base", "ai_weights", "ai_danger", "ai_eval", "ai_search", "ai_hard")}
+          "hard": ("ai_base", "ai_weights", "ai_tables", "ai_danger", "ai_worth", "ai_eval", "ai_search",
+                   "ai_hard")}
 
 
 def _installed():
@@ -76,17 +78,14 @@ def release():
         return
     pkg = sys.modules.get("ludo")
     for short in ("ai", "ai_easy", "ai_thumb", "ai_medium", "ai_hard", "ai_search", "ai_eval",
-                  "ai_danger", "ai_weights", "ai_base"):
+                  "ai_worth", "ai_danger", "ai_tables", "ai_weights", "ai_base"):
         sys.modules.pop("ludo." + short, None)
         if pkg is not None and short in pkg.__dict__:
             delattr(pkg, short)
 
 
-def choose(game, kind):
-    # The Move the computer of that kind plays now (None without ludo.ai).  Its code
-    # is loaded now if `load` did not load it before.
-    if _ai is None or kind not in KINDS or kind == "human":
-        return None
+def _player(kind):
+    # The player of that kind (made on first use; its code is loaded now if `load` did not).
     p = _players.get(kind)
     if p is None:
         m = _ai
@@ -96,8 +95,25 @@ def choose(game, kind):
             m = sys.modules["ludo." + short]
         cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
         p = _players[kind] = cls() if cls is not None else None
-        if p is not None and m is not _ai:
+        if p is not None and _ai is LAZY:
             p.keep = False          # Hard: tables and buffers made again each decision
+    return p
+
+
+def prepare(game, kind):
+    # Make one more part of what the next decision needs (Hard's tables, search game,
+    # buffers: a job makes them one a loop pass); True once all are made.
+    if _ai is None or kind not in KINDS or kind == "human":
+        return True
+    make = getattr(_player(kind), "prepare", None)
+    return make is None or make(game)
+
+
+def choose(game, kind):
+    # The Move the computer of that kind plays now (None without ludo.ai).
+    if _ai is None or kind not in KINDS or kind == "human":
+        return None
+    p = _player(kind)
     if p is not None:
         return p.choose(game)
     return _ai.choose(game, kind)
