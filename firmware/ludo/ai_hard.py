@@ -8,29 +8,10 @@
 # loop pass (prepare), so that no pass holds them together with their garbage.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import Game
-from .ai_base import _Player, MAX_CHOICES
-from .ai_tables import tables
+from .ai_base import _Player
+from .ai_prepare import Search
 from .ai_search import moves
 from . import ai_weights as w
-
-
-class _Search:
-    # One decision's tables (ai_tables.tables sets them) and buffers, for one game's rules.
-    def __init__(self, rules, depth, expand):
-        tables(self, rules)
-        self.depth = depth
-        self.expand = expand
-        self._left = 0
-        self.nodes = 0
-        self.sim = self._bufs = self._vals = self._marks = None
-
-    def buffers(self, n):
-        # A state() of n bytes per level, and each level's values and marks.
-        depth = self.depth
-        mem = memoryview(bytearray(n * depth))
-        self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
-        self._vals = [[0] * MAX_CHOICES for _ in range(depth)]
-        self._marks = [bytearray(MAX_CHOICES) for _ in range(depth)]
 
 
 class Hard(_Player):
@@ -50,7 +31,7 @@ class Hard(_Player):
         s = self._search
         if s is None or s.rules is not game.rules:
             self._search = None     # the old one can go before the new one is made
-            self._search = _Search(game.rules, self.depth, self.expand)
+            self._search = Search(game.rules, self.depth, self.expand)
         elif s.sim is None:
             s.sim = Game(game.rules, seed=False)    # the search game (no dice, no record)
         elif s._bufs is None:

@@ -19,7 +19,7 @@ LAZY = "lazy"               # _ai: installed, not loaded now
 _PARTS = {"easy": ("ai_base", "ai_easy"),
           "medium": ("ai_base", "ai_thumb", "ai_medium"),
           "hard": ("ai_base", "ai_weights", "ai_tables", "ai_danger", "ai_worth", "ai_eval", "ai_search",
-                   "ai_hard")}
+                   "ai_prepare", "ai_hard")}
 
 
 def _installed():
@@ -77,7 +77,7 @@ def release():
     if _ai is not LAZY:
         return
     pkg = sys.modules.get("ludo")
-    for short in ("ai", "ai_easy", "ai_thumb", "ai_medium", "ai_hard", "ai_search", "ai_eval",
+    for short in ("ai", "ai_easy", "ai_thumb", "ai_medium", "ai_hard", "ai_prepare", "ai_search", "ai_eval",
                   "ai_worth", "ai_danger", "ai_tables", "ai_weights", "ai_base"):
         sys.modules.pop("ludo." + short, None)
         if pkg is not None and short in pkg.__dict__:

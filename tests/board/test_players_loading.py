@@ -8,9 +8,9 @@ from ludoboard import players
 
 AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
               "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
-              "ludo.ai_search", "ludo.ai_hard")
+              "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
 HARD = ("ludo.ai_base", "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth",
-        "ludo.ai_eval", "ludo.ai_search", "ludo.ai_hard")
+        "ludo.ai_eval", "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
 
 
 def _unload():
