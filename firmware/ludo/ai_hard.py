@@ -7,9 +7,8 @@
 # The board sets keep off and makes them again for each decision, one part a
 # loop pass (prepare), so that no pass holds them together with their garbage.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
-from .game import Game
 from .ai_base import _Player
-from .ai_prepare import Search
+from .ai_prepare import prepare
 from .ai_search import moves
 from . import ai_weights as w
 
@@ -28,20 +27,10 @@ class Hard(_Player):
 
     def prepare(self, game):
         # Make one more part of what deciding in game needs; True once all are made.
-        s = self._search
-        if s is None or s.rules is not game.rules:
-            self._search = None     # the old one can go before the new one is made
-            self._search = Search(game.rules, self.depth, self.expand)
-        elif s.sim is None:
-            s.sim = Game(game.rules, seed=False)    # the search game (no dice, no record)
-        elif s._bufs is None:
-            s.buffers(len(game.state()))
-        else:
-            return True
-        return False
+        return prepare(self, game)
 
     def _pick(self, game, legal):
-        while not self.prepare(game):
+        while not prepare(self, game):
             pass
         s = self._search
         if not self.keep:
