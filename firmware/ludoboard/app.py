@@ -171,7 +171,7 @@ class App(Controls):
             kind = g.kinds[session.SEATS[g.turn]]
             if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
                 if not self.jobs:
-                    self.jobs.append(players.load(kind))
+                    self.jobs.append(self.cpu_job(kind, 0))
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 self.do_roll(None)
                 return
@@ -234,34 +234,16 @@ class App(Controls):
     def cpu_choose(self):
         # The computer on turn chooses, in a job (its move is lit when it is ready).
         g = self.game
-        self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], False))
+        self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], 1))
 
-    def cpu_job(self, kind, hint):
-        # A job: the player's code loads one module a loop pass, what its decision needs
-        # is made one part a pass (players.prepare), it decides in a pass of its own and
-        # its move (hint: the coach's) is lit in the next, unless the game moved on meanwhile.
-        g = self.game
-        at = g.transcript_length
-        yield                           # (not in the pass that asked: a roll, a press)
-        for _ in players.load(kind):
+    def cpu_job(self, kind, what):
+        # A job: a computer player's code (what 0), its choice (1), the coach's hint (2),
+        # a stage a loop pass (computer.py; not in the pass that asked: a roll, a press).
+        yield
+        from .computer import stages    # compiled in a stage of its own
+        yield
+        for _ in stages(self, kind, what):
             yield
-        while self.game is g and g.transcript_length == at and not players.prepare(g, kind):
-            yield
-        move = None
-        if self.game is g and g.transcript_length == at:
-            move = players.choose(g, kind)
-            yield
-        if hint:
-            self.computers_needed()     # a hint in a game of people: its code goes again
-        if self.game is not g or g.transcript_length != at:
-            return
-        if hint and move is None:
-            self.refuse()
-            return
-        self.selected = self.index_of(move)
-        self.hint = hint
-        self.cpu_at = at
-        self.dirty = True
 
     def index_of(self, move):
         if move is None:

@@ -173,7 +173,7 @@ class Controls:
         if not players.available():
             self.refuse()
             return
-        self.jobs.append(self.cpu_job(players.COACH_KIND, True))
+        self.jobs.append(self.cpu_job(players.COACH_KIND, 2))
 
     def open_menu(self):
         from .menu import open_menu

@@ -57,7 +57,7 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
 
 
 def test_board_hook_uses_these_players():
-    from ludoboard import players
+    from ludoboard import computer, players
     assert players.available()
     game = ludo.Game("classic", players=4, seed=4)
     while game.needs_roll() or len(game.legal_moves) < 2:
@@ -66,9 +66,9 @@ def test_board_hook_uses_these_players():
         else:
             game.push(game.legal_moves[0])
     for kind in LEVELS:
-        move = players.choose(game, kind)
+        move = computer.choose(game, kind)
         assert move in game.legal_moves
-    hint = players.choose(game, players.COACH_KIND)
+    hint = computer.choose(game, players.COACH_KIND)
     assert str(hint) == str(ai.Hard().choose(game))
 
 
