@@ -11,8 +11,10 @@ Prints the mean, the 95th percentile and the worst case with its position,
 then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
 WebAssembly heap grows in the first calls), the heap the level keeps between
-decisions and the heap the imports cost (ludo.ai: Easy and Medium; ludo.ai_eval:
-Hard, which loads without ludo.ai; both with ludo.ai_base).  The timer ticks in
+decisions (also as the board plays it: Hard with keep off, its tables and buffers
+made again each decision) and the heap the imports cost (ludo.ai: Easy and
+Medium; ludo.ai_hard: Hard and its parts, which load without ludo.ai; both with
+ludo.ai_base).  The timer ticks in
 whole milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
@@ -138,11 +140,13 @@ def main(argv=None):
                 us, position = line[2:].split(" ", 1)
                 retimed.append((int(us), position))
         kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
-                                 setup=RETAINED_SETUP % params + "from ludo import ai, ai_eval\n")
+                                 setup=RETAINED_SETUP % params + "from ludo import ai, ai_hard\n")
+        kept_board = mp.retained_bytes("p = ai.%s()\np.keep = False\np.choose(g)\n" % args.level.capitalize(),
+                                       setup=RETAINED_SETUP % params + "from ludo import ai, ai_hard\n")
         code = mp.retained_bytes("from ludo import ai\n", setup="import ludo\n")
-        code_hard = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\n")
+        code_hard = mp.retained_bytes("from ludo import ai_hard\n", setup="import ludo\n")
         code_base = mp.retained_bytes("from ludo import ai_base\n", setup="import ludo\n")
-        code_both = mp.retained_bytes("from ludo import ai_eval\n", setup="import ludo\nfrom ludo import ai\n")
+        code_both = mp.retained_bytes("from ludo import ai_hard\n", setup="import ludo\nfrom ludo import ai\n")
     if not rows:
         sys.exit("no decision with a choice was played")
     times = [r[0] / 1000.0 for r in rows]
@@ -170,8 +174,9 @@ def main(argv=None):
           " (RP2040 estimate %.2f-%.2f s), in" % (again[0] / 1000.0, again[0] * RP2040_SLOWER[0] / 1e6,
                                                  again[0] * RP2040_SLOWER[1] / 1e6))
     print("  " + again[1])
-    print("heap kept by the player between decisions: %d bytes" % kept)
-    print("heap taken by the code: ludo.ai (Easy, Medium) %d bytes, ludo.ai_eval (Hard, loaded without"
+    print("heap kept by the player between decisions: %d bytes (as the board plays it, keep off: %d bytes)"
+          % (kept, kept_board))
+    print("heap taken by the code: ludo.ai (Easy, Medium) %d bytes, ludo.ai_hard (Hard, loaded without"
           " ludo.ai) %d bytes, each with ludo.ai_base (%d bytes); all three %d bytes"
           % (code, code_hard, code_base, code + code_both))
 

@@ -266,8 +266,11 @@ def deps_of(params, name):
     return _DEPS[name]
 
 
-MODULES = ("ludo.game", "ludo.turns", "ludo.moves", "ludo.options", "ludo.history", "ludo.actions", "ludo.dice", "ludo.rules",
-           "ludo.ai_eval", "ludo.ai_base", "ludo.ai",
+MODULES = ("ludo.game", "ludo.turns", "ludo.moves", "ludo.options", "ludo.history", "ludo.actions",
+           "ludo.dice", "ludo.rules",
+           "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
+           "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
+           "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard",
            "ludoboard.app", "ludoboard.signals", "ludoboard.controls", "ludoboard.hostlink",
            "ludoboard.session", "ludoboard.saves", "ludoboard.lights",
            "ludoboard.begin", "ludoboard.commands", "ludoboard.menu", "ludoboard.pause")

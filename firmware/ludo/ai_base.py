@@ -1,11 +1,12 @@
-# What every computer player shares (ludo.ai's Easy and Medium, ludo.ai_eval's
-# Hard): its own small generator and the choice among the legal moves.  A module
-# of its own, so a board with only a Hard seat loads neither Easy nor Medium.
+# What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
+# Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
+# legal moves.  A module of its own, so a board loads only the player it needs.
 # (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import OFF
 
 _MASK29 = (1 << 29) - 1
 NOT_ON_TRACK = 255      # track_squares: the token is in its yard, home column, home or off
+MAX_CHOICES = 24        # most moves one position can offer: 4 stacks x 6 different pending rolls
 
 
 def track_squares(rules, pos, sq):

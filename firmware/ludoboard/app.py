@@ -167,10 +167,14 @@ class App(Controls):
         if g.transcript_length != self.phase_mark:
             self.phase_mark = g.transcript_length
             self.phase_at = now
-        if g.needs_roll() and not self.hand and self.is_computer() \
-                and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
-            self.do_roll(None)
-            return
+        if g.needs_roll() and self.is_computer():
+            kind = g.kinds[session.SEATS[g.turn]]
+            if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
+                if not self.jobs:
+                    self.jobs.append(self.cpu_job(kind, 0))
+            elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
+                self.do_roll(None)
+                return
         limit = g.rules.deadline * 1000
         if limit and not self.is_computer():
             left = limit - ticks_diff(now, self.turn_at)
@@ -194,8 +198,8 @@ class App(Controls):
         self.hint = False
         self.entry_value = 0
         if len(self.legal) == 1:
-            self.selected = 0
-        if self.is_computer() and self.legal:
+            self.selected = 0           # (a computer has no other choice either)
+        elif self.is_computer() and self.legal:
             self.cpu_choose()
         self.dirty = True
 
@@ -228,10 +232,18 @@ class App(Controls):
         players.release()
 
     def cpu_choose(self):
+        # The computer on turn chooses, in a job (its move is lit when it is ready).
         g = self.game
-        move = players.choose(g, g.kinds[session.SEATS[g.turn]])
-        self.selected = self.index_of(move)
-        self.cpu_at = g.transcript_length
+        self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], 1))
+
+    def cpu_job(self, kind, what):
+        # A job: a computer player's code (what 0), its choice (1), the coach's hint (2),
+        # a stage a loop pass (computer.py; not in the pass that asked: a roll, a press).
+        yield
+        from .computer import stages    # compiled in a stage of its own
+        yield
+        for _ in stages(self, kind, what):
+            yield
 
     def index_of(self, move):
         if move is None:

@@ -168,15 +168,12 @@ class Controls:
         return False
 
     def coach(self):
-        # Long press on select: light the move the Hard computer would play.
-        move = players.choose(self.game, players.COACH_KIND)
-        self.computers_needed()         # a hint in a game of people: its code goes again
-        if move is None:
+        # Long press on select: light the move the Hard computer would play (cpu_job:
+        # once Hard's code is loaded, a module a loop pass).
+        if not players.available():
             self.refuse()
             return
-        self.selected = self.index_of(move)
-        self.hint = True
-        self.dirty = True
+        self.jobs.append(self.cpu_job(players.COACH_KIND, 2))
 
     def open_menu(self):
         from .menu import open_menu

@@ -1,16 +1,18 @@
-# Computer seats: a hook for `ludo.ai` (Easy, Medium, Hard; `choose(game) -> Move`).
-# The players' code is loaded only while it is needed: for a game with a
-# computer seat (kept until such a game ends), or for one coach hint (dropped
-# again at once), so a game of people only never holds it.  Hard (the coach's
-# too) is `ludo.ai_eval` (with `ludo.ai_base`), loaded without `ludo.ai`'s Easy
-# and Medium; those two are `ludo.ai`.
-# When `ludo.ai` is not installed every seat is played by people.
+# Computer seats: a hook for ludo's computer players (Easy, Medium, Hard), which
+# are small modules of ludo: ai_base, then each player's own parts.  They are
+# loaded only while needed, one module a loop pass (computer.py, a job of the
+# app), and stay while a game has a computer seat (until it ends); after a coach
+# hint in a game of people they go again (release).  Between decisions a seat
+# keeps only its player's generator: Hard makes its tables and buffers again for
+# each decision.  This module stays loaded: the rest is computer.py's.
+# When ludo.ai is not installed every seat is played by people.
 import sys
 
 KINDS = ("human", "easy", "medium", "hard")
 LEAVE_KIND = "medium"       # who takes over a seat whose player leaves
 COACH_KIND = "hard"         # whose move a coach hint shows
 LAZY = "lazy"               # _ai: installed, not loaded now
+_CLASS_MODULE = {"easy": "ludo.ai_easy", "medium": "ludo.ai_medium", "hard": "ludo.ai_hard"}
 
 
 def _installed():
@@ -44,32 +46,18 @@ def available():
     return _ai is not None
 
 
+def ready(kind):
+    # Is the code of that kind of player loaded (the module of its class is last)?
+    return _ai is not LAZY or _CLASS_MODULE[kind] in sys.modules
+
+
 def release():
     # Forget the computer players and drop their code (the game no longer needs them).
     _players.clear()
-    if _ai is not LAZY:
-        return
-    pkg = sys.modules.get("ludo")
-    for short in ("ai", "ai_eval", "ai_base"):
-        sys.modules.pop("ludo." + short, None)
-        if pkg is not None and short in pkg.__dict__:
-            delattr(pkg, short)
-
-
-def choose(game, kind):
-    # The Move the computer of that kind plays now (None without ludo.ai).
-    if _ai is None or kind not in KINDS or kind == "human":
-        return None
-    m = _ai
-    if m is LAZY:
-        if kind == "hard":
-            from ludo import ai_eval as m   # Hard alone: neither Easy nor Medium
-        else:
-            from ludo import ai as m
-    p = _players.get(kind)
-    if p is None:
-        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
-        p = _players[kind] = cls() if cls is not None else None
-    if p is not None:
-        return p.choose(game)
-    return m.choose(game, kind)
+    for name in list(sys.modules):
+        if name.startswith("ludo.ai") and _ai is LAZY or name == "ludoboard.computer":
+            dot = name.find(".")
+            parent = sys.modules.get(name[:dot])
+            del sys.modules[name]
+            if parent is not None and name[dot + 1:] in parent.__dict__:
+                delattr(parent, name[dot + 1:])

@@ -57,7 +57,7 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
 
 
 def test_board_hook_uses_these_players():
-    from ludoboard import players
+    from ludoboard import computer, players
     assert players.available()
     game = ludo.Game("classic", players=4, seed=4)
     while game.needs_roll() or len(game.legal_moves) < 2:
@@ -66,9 +66,9 @@ def test_board_hook_uses_these_players():
         else:
             game.push(game.legal_moves[0])
     for kind in LEVELS:
-        move = players.choose(game, kind)
+        move = computer.choose(game, kind)
         assert move in game.legal_moves
-    hint = players.choose(game, players.COACH_KIND)
+    hint = computer.choose(game, players.COACH_KIND)
     assert str(hint) == str(ai.Hard().choose(game))
 
 
@@ -103,12 +103,12 @@ def test_generator_stays_small_and_spreads():
     assert ai.Rng(1).below(1000) != ai.Rng(2).below(1000)
 
 
-def test_ai_hard_is_ai_evals_hard_and_chooses_as_the_shared_one():
-    # ai.Hard is loaded from ludo.ai_eval on first use (module __getattr__).
-    from ludo import ai_eval
-    assert ai.Hard is ai_eval.Hard
+def test_ai_hard_is_ai_hards_hard_and_chooses_as_the_shared_one():
+    # ai.Hard is loaded from ludo.ai_hard on first use (module __getattr__).
+    from ludo import ai_hard
+    assert ai.Hard is ai_hard.Hard
     from ludo.ai import Hard
-    assert Hard is ai_eval.Hard
+    assert Hard is ai_hard.Hard
     ai._players.clear()
     mine = ai.Hard()
     game = ludo.Game("classic", players=4, seed=5)

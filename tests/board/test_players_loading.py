@@ -1,12 +1,17 @@
-"""ludoboard.players loads only the computer players' code a seat needs: Hard
-(the coach's too) is ludo.ai_eval with ludo.ai_base, without ludo.ai's Easy and
-Medium; release() drops all of it."""
+"""The board loads only the computer players' code a seat needs, one small
+module of ludo at a time (ludoboard.computer): Hard (the coach's too) is
+ludo.ai_base and Hard's parts, without Easy and Medium; players.release() drops
+all of it, ludoboard.computer too."""
 import sys
 
 import ludo
-from ludoboard import players
+from ludoboard import computer, players
 
-AI_MODULES = ("ludo.ai", "ludo.ai_eval", "ludo.ai_base")
+AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
+              "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
+              "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
+HARD = ("ludo.ai_base", "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth",
+        "ludo.ai_eval", "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
 
 
 def _unload():
@@ -28,22 +33,72 @@ def _game():
     return g
 
 
+def _saved():
+    return {name: sys.modules.get(name) for name in AI_MODULES}
+
+
+def _restore(saved):
+    _unload()
+    for name, mod in saved.items():
+        if mod is not None:
+            sys.modules[name] = mod
+
+
 def test_hard_loads_without_easy_and_medium_and_release_drops_it():
-    saved = {name: sys.modules.get(name) for name in AI_MODULES}
+    saved = _saved()
     try:
         _unload()
         g = _game()
-        move = players.choose(g, "hard")
+        move = computer.choose(g, "hard")
         assert move in g.legal_moves
-        assert "ludo.ai_eval" in sys.modules and "ludo.ai_base" in sys.modules
-        assert "ludo.ai" not in sys.modules
+        assert all(name in sys.modules for name in HARD)
+        assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
         players.release()
-        for name in AI_MODULES:
+        for name in AI_MODULES + ("ludoboard.computer",):
             assert name not in sys.modules
-        assert players.choose(g, "medium") in g.legal_moves
-        assert "ludo.ai" in sys.modules and "ludo.ai_eval" not in sys.modules
+        assert computer.choose(g, "medium") in g.legal_moves
+        assert "ludo.ai_medium" in sys.modules and "ludo.ai_hard" not in sys.modules
+        assert "ludo.ai" not in sys.modules
     finally:
+        _restore(saved)
+
+
+def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
+    # each stage compiles one module: what it imports of ludo's players is loaded already
+    saved = _saved()
+    try:
+        for kind, last in (("easy", "ai_easy"), ("medium", "ai_medium"), ("hard", "ai_hard")):
+            _unload()
+            assert not players.ready(kind)
+            stages = 0
+            for _ in computer.load(kind):
+                stages += 1
+                loaded = [name for name in AI_MODULES if name in sys.modules]
+                assert len(loaded) == stages, loaded
+            assert players.ready(kind) and "ludo." + last in sys.modules
+            assert stages == len(computer._PARTS[kind])
+            assert list(computer.load(kind)) == []           # nothing more to load
+    finally:
+        _restore(saved)
+
+
+def test_the_boards_hard_makes_its_tables_each_decision_and_chooses_the_same():
+    from ludo import ai
+    saved = _saved()
+    try:
         _unload()
-        for name, mod in saved.items():
-            if mod is not None:
-                sys.modules[name] = mod
+        g = _game()
+        mine = ai.Hard()
+        for _ in range(40):
+            if g.is_over():
+                break
+            if g.needs_roll():
+                g.roll()
+                continue
+            theirs = computer.choose(g, "hard")
+            assert players._players["hard"]._search is None     # kept: the generator only
+            m = mine.choose(g)
+            assert theirs.code == m.code
+            g.push(m)
+    finally:
+        _restore(saved)
