@@ -3,7 +3,7 @@
 # `Rules(preset, players, options)` turns a preset name, the players and the
 # caller's options into plain numbers and tables that the game engine reads:
 # which squares are safe, who may capture whom, what a block does, which rolls
-# earn another roll (worked out in ludo.options: docs/api.md lists them).
+# earn another roll (worked out in the STEPS below: docs/api.md lists them).
 # Nothing here changes during a game.
 from .errors import OptionError
 
@@ -54,36 +54,56 @@ def seat_of(name):
 def option_defaults(preset):
     # The preset's options and their defaults, as a new dict.
     try:
-        return _options_module().option_defaults(preset)
+        return _step_module("options").option_defaults(preset)
     finally:
-        _drop_options_module()
+        _drop_step_module("options")
 
 
-def _options_module():
-    from . import options
-    return options
+# Building a Rules, in steps: each loads one small module of ludo (and drops it
+# again on the board), so the board can take one step a loop pass.  The first
+# three (CHECKS) check the caller's choice (OptionError) and give the options and
+# seats; after them the game can be played, and the rest build its tables.
+STEPS = ("options", "seating", "modes", "tables", "flags", "move_tables")
+CHECKS = STEPS[:3]
 
 
-def _drop_options_module():
-    # The option checks run once per game; free their code on the board again
-    # (on a PC, keeping them loaded saves compiling them for every game).
+def build_step(rules, name):
+    # One step of building `rules` (a Rules made with steps=()): loads ludo.<name>.
+    try:
+        _step_module(name).build(rules)
+    finally:
+        _drop_step_module(name)
+
+
+def _step_module(name):
+    import sys
+    full = __name__[:-len("rules")] + name
+    __import__(full)
+    return sys.modules[full]
+
+
+def _drop_step_module(name):
+    # That code runs once per game; free it on the board again (on a PC, keeping it
+    # loaded saves compiling it for every game).
     import sys
     if sys.implementation.name == "cpython":
         return
     package = __name__[:-len(".rules")]
-    sys.modules.pop(package + ".options", None)
+    sys.modules.pop(package + "." + name, None)
     pkg = sys.modules.get(package)
-    if pkg is not None and "options" in pkg.__dict__:
-        delattr(pkg, "options")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
 
 
 class Rules:
     # The rules of one game: a preset, its players and options, as tables.
 
-    def __init__(self, preset="classic", players=None, options=None):
-        # The tables are worked out by ludo.options (with the option checks), loaded
-        # for it and dropped again on the board: that code runs once per game.
-        try:
-            _options_module().build(self, preset, players, options)
-        finally:
-            _drop_options_module()
+    def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
+        # Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
+        # again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
+        # steps=(): for a caller that runs build_step itself, one step at a time.
+        self.preset = preset
+        self.players = players
+        self.options = options
+        for name in steps:
+            build_step(self, name)

@@ -47,11 +47,12 @@ class Saves:
     # -- reading ---------------------------------------------------------
     def load(self):
         # Read the save: the header dict (and self.count) or None when there is none.
-        from .begin import load
+        from .saveread import load
         try:
             return load(self)
         finally:
-            drop("ludoboard.begin")
+            drop("ludoboard.saveread")
+            drop("ludoboard.savewrite")     # its crc16
 
     def code_at(self, n):
         # The n-th saved action code (0-based).
@@ -65,18 +66,18 @@ class Saves:
             self.count = count
             self.dirty = True
 
-    # -- writing (a whole-sector rewrite: begin.py) -------------------------
+    # -- writing (a whole-sector rewrite: savewrite.py) ---------------------
     def append(self, code):
         # Save one action code; True once it is in NVM.
         if self.nvm is None or self.header is None:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
-            from .begin import rewrite
+            from .savewrite import rewrite
             try:
                 if not rewrite(self, self):
                     return False
             finally:
-                drop("ludoboard.begin")
+                drop("ludoboard.savewrite")
         at = self.entries_at + 2 * (self.count - self.packed)
         if at + 2 > self.size:
             self.error = "save: the game no longer fits in NVM; saving stopped"
