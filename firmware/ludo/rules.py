@@ -53,46 +53,35 @@ def seat_of(name):
 
 def option_defaults(preset):
     # The preset's options and their defaults, as a new dict.
-    try:
-        return _step_module("options").option_defaults(preset)
-    finally:
-        _drop_step_module("options")
+    return _step("options", "option_defaults", preset)
 
 
 # Building a Rules, in steps: each loads one small module of ludo (and drops it
 # again on the board), so the board can take one step a loop pass.  The first
-# three (CHECKS) check the caller's choice (OptionError) and give the options and
+# two (CHECKS) check the caller's choice (OptionError) and give the options and
 # seats; after them the game can be played, and the rest build its tables.
-STEPS = ("options", "seating", "modes", "tables", "flags", "move_tables")
-CHECKS = STEPS[:3]
+STEPS = ("options", "seating", "tables", "move_tables")
+CHECKS = STEPS[:2]
 
 
 def build_step(rules, name):
-    # One step of building `rules` (a Rules made with steps=()): loads ludo.<name>.
-    try:
-        _step_module(name).build(rules)
-    finally:
-        _drop_step_module(name)
+    # One step of building `rules` (a Rules made with steps=()).
+    _step(name, "build", rules)
 
 
-def _step_module(name):
+def _step(name, function, arg):
+    # ludo.<name>'s function(arg); that code runs once per game: on the board it is
+    # dropped again (on a PC, keeping it saves compiling it for every game).
     import sys
-    full = __name__[:-len("rules")] + name
-    __import__(full)
-    return sys.modules[full]
-
-
-def _drop_step_module(name):
-    # That code runs once per game; free it on the board again (on a PC, keeping it
-    # loaded saves compiling it for every game).
-    import sys
-    if sys.implementation.name == "cpython":
-        return
     package = __name__[:-len(".rules")]
-    sys.modules.pop(package + "." + name, None)
-    pkg = sys.modules.get(package)
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
+    full = package + "." + name
+    __import__(full)
+    try:
+        return getattr(sys.modules[full], function)(arg)
+    finally:
+        pkg = sys.modules.get(package)
+        if sys.implementation.name != "cpython" and sys.modules.pop(full, None) and name in pkg.__dict__:
+            delattr(pkg, name)
 
 
 class Rules:

@@ -74,7 +74,7 @@ class App(Controls):
         self.map_at = now
         self.errors = []
         self.jobs = []              # generators, one stage a loop pass (run_job)
-        self.starting = False       # a new game's job is on (start_game): presses refused
+        self.starting = False       # a new game is being set up (start_game): presses refused
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
         from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
@@ -304,28 +304,12 @@ class App(Controls):
         return True
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
-        # A new game (abandoning the one in progress), set up by a job over some loop
-        # passes; a choice that cannot be played changes nothing.
-        # command: the PC's `new` instead of the arguments (the job sends the reply).
+        # A new game (abandoning the one in progress), set up over some loop passes by a
+        # job (newgame.py); command: the PC's `new` instead of the arguments.
+        from .newgame import job
+        drop("ludoboard.newgame")
         self.starting = True
-        self.jobs.append(self._start_job((preset, count, options, kinds, hand, seed, command)))
-
-    def _start_job(self, args):
-        # newcheck.py (is it a game?), newsave.py (the old game goes, the save comes),
-        # newstart.py (the new game): each part's code is loaded in a pass of its own,
-        # and the last part's is gone before the next one's comes.
-        try:
-            for name in ("ludoboard.newcheck", "ludoboard.newsave", "ludoboard.newstart"):
-                yield
-                __import__(name)
-                part = sys.modules[name]
-                drop(name)
-                args = yield from part.run(self, args)
-                part = None
-                if args is None:
-                    break
-        finally:
-            self.starting = False
+        self.jobs.append(job(self, (preset, count, options, kinds, hand, seed, command)))
 
     # -- the lights ------------------------------------------------------
     def compose(self):

@@ -54,16 +54,14 @@ class HostLink:
             self.rest = 0
         if not connected:
             return
-        if not self.app.starting:       # a new game being set up: commands wait (app.start_game)
-            n = self.rest
-            if n:                       # the chunk's bytes after the `new` that started it
-                self.rest = 0
-                self._take(n >> 8, n & 255)
-            while not self.app.starting:
+        while not self.app.starting:    # (while a new game is set up, commands wait)
+            n = self.rest               # the chunk's bytes after the `new` that started it
+            self.rest = 0
+            if not n:
                 n = hw.read_data(self.chunk)
                 if n <= 0:
                     break
-                self._take(0, n)
+            self._take(n >> 8, n & 255)
         if not self.length and not self.too_long:
             self.line = None        # no line half in: the 1 KB buffer is not kept between commands
         if self.stream is not None:
