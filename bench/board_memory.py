@@ -9,11 +9,13 @@ Prints:
   one press per call, the largest (heap retained just before a press, read
   after a collection at the start of its call, + that press's allocation);
 - bytes allocated per idle animation frame (target: 0) and per press;
-- the game's beginning measured as a press of its own: the PC's new-game
-  command taken in by the app's loop (the commands' and begin's code, the
-  rules' tables, the save, the start line), printed apart from the presses
-  of play; also without the NVM stand-in's own copies of what is written
-  (CircuitPython's nvm takes the written buffer in place);
+- the game's beginning: the PC's new-game command taken in by the app's loop,
+  which sets the game up over some loop passes (the checks, the save, the
+  rules' tables, the start line: a small module each); each pass is measured
+  as a press of its own and the largest printed, apart from the presses of
+  play; also without the NVM stand-in's own copies of what is written
+  (CircuitPython's nvm takes the written buffer in place, and so does the
+  stand-in now);
 - the same bound for a game with a computer seat (Hard, default Blue) in which
   the people ask for the coach's hint (long press on select) every few moves:
   the computer players' code and their search are then on the heap too.
@@ -76,11 +78,9 @@ MAKE_APP = """
 h = hw.Hardware(hw.load_settings())
 app = App(h)
 
-def begin():
-    # The PC's new-game command, taken in by the app's own loop: measured as a press
+def begin_send():
+    # The PC's new-game command, taken in by the app's own loop (begin_passes)
     sim.data.send(b'{"cmd":"new","preset":"%(preset)s","players":%(players)d,"seed":%(seed)d%(kinds)s}\\n')
-    for i in range(5):
-        app.step()
 
 def press(key):
     sim.press(key, 80)
@@ -141,19 +141,36 @@ def one_press():
     return d
 """
 # the game's beginning, as a press of its own (retained before it + what it allocates)
-BEGIN = """
+# the game's beginning: the app sets the game up over some loop passes (app.start_game)
+# and the board collects before each, so each pass is measured as a press of its own, in
+# a call of its own (a collection frees nothing inside a running call)
+BEGIN_PASS = """
 gc.collect()
 r = gc.mem_alloc() - base
 n0 = sim.nvm.copied
 gc.disable()
 a = gc.mem_alloc()
-begin()
+app.step()
 d = gc.mem_alloc() - a
 gc.enable()
-sim.data.from_board = bytearray()
-del begin                   # the bench's own function is not the app's heap
-print(r, d, sim.nvm.copied - n0)
+print(r, d, sim.nvm.copied - n0, 1 if app.starting else 0)
 """
+
+
+def begin_passes(mp):
+    """The largest pass of the beginning: (retained before it, allocated, NVM stand-in copies)."""
+    mp.run("begin_send()\n", keep_globals=True)
+    top = (0, 0, 0)
+    n = 0
+    while True:
+        r, d, nv, starting = map(int, mp.run(BEGIN_PASS, keep_globals=True).split())
+        if r + d > top[0] + top[1]:
+            top = (r, d, nv)
+        n += 1
+        if n >= 5 and not starting:
+            break
+    mp.run("sim.data.from_board = bytearray()\ndel begin_send\n", keep_globals=True)
+    return top
 # one press per top-level call: the heap retained just before it (after a collection
 # at the start of the call) and what the press allocates with the collector off
 ONE_PRESS = """
@@ -216,7 +233,7 @@ def run_game(args, kinds, hint_every):
         code = int(mp.run(MEASURE, keep_globals=True))
         mp.run(MAKE_APP % params, keep_globals=True)
         with_app = int(mp.run(MEASURE, keep_globals=True))
-        begin_r, begin_d, begin_nvm = map(int, mp.run(BEGIN, keep_globals=True).split())
+        begin_r, begin_d, begin_nvm = begin_passes(mp)
         mp.run(ONE_PRESS_DEF, keep_globals=True)
         retained = [with_app]
         worst = total = presses = actions = 0
@@ -242,7 +259,7 @@ def run_presses(args, kinds, hint_every):
     rows = []
     try:
         mp.run(MAKE_APP % params + ONE_PRESS_DEF, keep_globals=True)
-        mp.run(BEGIN, keep_globals=True)
+        begin_passes(mp)
         over = False
         while not over:
             r, d, over = mp.run(ONE_PRESS, keep_globals=True).split()
@@ -281,7 +298,7 @@ def report(title, f):
             print("    the %d highest (press: retained before + allocated): %s" % (len(top), ", ".join(
                 "%d: %d+%d" % (k + 1, f["rows"][k][0], f["rows"][k][1]) for k in top)))
     r, d, nv = f["begin"]
-    print("  the game's beginning (the PC's new command, as a press: retained before + allocated)"
+    print("  the game's beginning (the PC's new command; its largest loop pass, as a press: retained before + allocated)"
           " %d + %d = %d bytes  (target < 65536) %s" % (r, d, r + d, "OK" if r + d < 65536 else "OVER"))
     print("    of which the NVM stand-in's own copies %d (the board's nvm writes from the buffer in place):"
           " %d + %d = %d bytes on the board %s" % (nv, r, d - nv, r + d - nv, "OK" if r + d - nv < 65536 else "OVER"))

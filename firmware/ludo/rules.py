@@ -3,7 +3,7 @@
 # `Rules(preset, players, options)` turns a preset name, the players and the
 # caller's options into plain numbers and tables that the game engine reads:
 # which squares are safe, who may capture whom, what a block does, which rolls
-# earn another roll (worked out in ludo.options: docs/api.md lists them).
+# earn another roll (worked out in the STEPS below: docs/api.md lists them).
 # Nothing here changes during a game.
 from .errors import OptionError
 
@@ -53,37 +53,46 @@ def seat_of(name):
 
 def option_defaults(preset):
     # The preset's options and their defaults, as a new dict.
-    try:
-        return _options_module().option_defaults(preset)
-    finally:
-        _drop_options_module()
+    return _step("options", "option_defaults", preset)
 
 
-def _options_module():
-    from . import options
-    return options
+# Building a Rules, in steps: each loads one small module of ludo (and drops it
+# again on the board), so the board can take one step a loop pass.  The first
+# two (CHECKS) check the caller's choice (OptionError) and give the options and
+# seats; after them the game can be played, and the rest build its tables.
+STEPS = ("options", "seating", "tables", "move_tables")
+CHECKS = STEPS[:2]
 
 
-def _drop_options_module():
-    # The option checks run once per game; free their code on the board again
-    # (on a PC, keeping them loaded saves compiling them for every game).
+def build_step(rules, name):
+    # One step of building `rules` (a Rules made with steps=()).
+    _step(name, "build", rules)
+
+
+def _step(name, function, arg):
+    # ludo.<name>'s function(arg); that code runs once per game: on the board it is
+    # dropped again (on a PC, keeping it saves compiling it for every game).
     import sys
-    if sys.implementation.name == "cpython":
-        return
     package = __name__[:-len(".rules")]
-    sys.modules.pop(package + ".options", None)
-    pkg = sys.modules.get(package)
-    if pkg is not None and "options" in pkg.__dict__:
-        delattr(pkg, "options")
+    full = package + "." + name
+    __import__(full)
+    try:
+        return getattr(sys.modules[full], function)(arg)
+    finally:
+        pkg = sys.modules.get(package)
+        if sys.implementation.name != "cpython" and sys.modules.pop(full, None) and name in pkg.__dict__:
+            delattr(pkg, name)
 
 
 class Rules:
     # The rules of one game: a preset, its players and options, as tables.
 
-    def __init__(self, preset="classic", players=None, options=None):
-        # The tables are worked out by ludo.options (with the option checks), loaded
-        # for it and dropped again on the board: that code runs once per game.
-        try:
-            _options_module().build(self, preset, players, options)
-        finally:
-            _drop_options_module()
+    def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
+        # Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
+        # again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
+        # steps=(): for a caller that runs build_step itself, one step at a time.
+        self.preset = preset
+        self.players = players
+        self.options = options
+        for name in steps:
+            build_step(self, name)

@@ -74,6 +74,7 @@ class App(Controls):
         self.map_at = now
         self.errors = []
         self.jobs = []              # generators, one stage a loop pass (run_job)
+        self.starting = False       # a new game is being set up (start_game): presses refused
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
         from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
@@ -314,13 +315,13 @@ class App(Controls):
         self.dirty = True
         return True
 
-    def start_game(self, preset, count, options, kinds, hand, seed=None):
-        # A new game (abandoning the one in progress); raises ValueError if it cannot be played.
-        from .begin import start_game
-        try:
-            start_game(self, preset, count, options, kinds, hand, seed)
-        finally:
-            drop("ludoboard.begin")
+    def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
+        # A new game (abandoning the one in progress), set up over some loop passes by a
+        # job (newgame.py); command: the PC's `new` instead of the arguments.
+        from .newgame import job
+        drop("ludoboard.newgame")
+        self.starting = True
+        self.jobs.append(job(self, (preset, count, options, kinds, hand, seed, command)))
 
     # -- the lights ------------------------------------------------------
     def compose(self):
@@ -330,7 +331,8 @@ class App(Controls):
         mode = self.mode
         g = self.game
         if mode == MENU:
-            self.menu.paint(scene)
+            if self._menu is not None or not self.starting:     # (not loaded for a new game's job)
+                self.menu.paint(scene)
         else:
             p.board(scene, g, self.where, self.last_origin)
             if mode == OVER and not self.fixing():

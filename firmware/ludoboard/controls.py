@@ -68,6 +68,9 @@ class Buttons:
 
 class Controls:
     def on_press(self, button, long):
+        if self.starting:           # a new game is being set up (app.start_game)
+            self.refuse()
+            return
         mode = self.mode
         if mode == MAP_CHECK:
             self.map_index = self.hw.pixel_count

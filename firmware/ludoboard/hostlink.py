@@ -37,6 +37,7 @@ class HostLink:
         self.connected = False
         self.stream = None          # generator of reply lines
         self.pending = None         # a streamed line waiting for room
+        self.rest = 0               # chunk[first:n] not yet taken, as first << 8 | n
 
     # -- the loop --------------------------------------------------------
     def poll(self):
@@ -50,12 +51,17 @@ class HostLink:
             self.used = 0
             self.stream = None
             self.pending = None
+            self.rest = 0
         if not connected:
             return
-        n = hw.read_data(self.chunk)
-        while n > 0:
-            self._take(n)
-            n = hw.read_data(self.chunk)
+        while not self.app.starting:    # (while a new game is set up, commands wait)
+            n = self.rest               # the chunk's bytes after the `new` that started it
+            self.rest = 0
+            if not n:
+                n = hw.read_data(self.chunk)
+                if n <= 0:
+                    break
+            self._take(n >> 8, n & 255)
         if not self.length and not self.too_long:
             self.line = None        # no line half in: the 1 KB buffer is not kept between commands
         if self.stream is not None:
@@ -63,12 +69,12 @@ class HostLink:
         if self.used:
             self._flush()
 
-    def _take(self, n):
+    def _take(self, first, n):
         chunk = self.chunk
         line = self.line
         if line is None:
             line = self.line = bytearray(_MAX_LINE)
-        for i in range(n):
+        for i in range(first, n):
             b = chunk[i]
             if b == _NL:
                 if self.too_long:
@@ -81,6 +87,10 @@ class HostLink:
                     if length:
                         self._command(bytes(line[:length]))
                 self.length = 0
+                if self.app.starting:   # the rest waits until the new game has started
+                    if i + 1 < n:
+                        self.rest = (i + 1) << 8 | n
+                    return
             elif self.too_long:
                 continue
             elif self.length >= _MAX_LINE:
@@ -98,7 +108,7 @@ class HostLink:
         finally:
             from . import drop
             drop("ludoboard.commands")
-            drop("ludoboard.texts")     # loaded with commands.py (begin.py too uses it)
+            drop("ludoboard.texts")     # (status.py and streams.py use it)
 
     def pump(self):
         while self.stream is not None:

@@ -12,21 +12,17 @@
 # CRC) rewrites the whole sector in one write.
 from . import drop
 
-_CRC8 = bytearray(256)      # CRC-8 (polynomial 0x07) of each byte value
-for _i in range(256):
-    _c = _i
-    for _k in range(8):
-        _c = ((_c << 1) ^ 0x07) & 255 if _c & 128 else (_c << 1) & 255
-    _CRC8[_i] = _c
-del _i, _c, _k
-
-
 def entry_check(code, index, salt):
-    t = _CRC8
-    c = t[code ^ 0x5A]
-    c = t[c ^ (index & 255)]
-    c = t[c ^ ((index >> 8) & 255)]
-    return t[c ^ salt]
+    # CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes and the salt, a bit
+    # at a time: a table would keep 256 bytes on the heap for one check an action.
+    return _crc8(_crc8(_crc8(_crc8(0, code ^ 0x5A), index & 255), (index >> 8) & 255), salt)
+
+
+def _crc8(c, byte):
+    c ^= byte
+    for _ in range(8):
+        c = ((c << 1) ^ 0x07) & 255 if c & 128 else (c << 1) & 255
+    return c
 
 
 class Saves:
@@ -47,11 +43,12 @@ class Saves:
     # -- reading ---------------------------------------------------------
     def load(self):
         # Read the save: the header dict (and self.count) or None when there is none.
-        from .begin import load
+        from .saveread import load
         try:
             return load(self)
         finally:
-            drop("ludoboard.begin")
+            drop("ludoboard.saveread")
+            drop("ludoboard.savewrite")     # its crc16
 
     def code_at(self, n):
         # The n-th saved action code (0-based).
@@ -65,18 +62,18 @@ class Saves:
             self.count = count
             self.dirty = True
 
-    # -- writing (a whole-sector rewrite: begin.py) -------------------------
+    # -- writing (a whole-sector rewrite: savewrite.py) ---------------------
     def append(self, code):
         # Save one action code; True once it is in NVM.
         if self.nvm is None or self.header is None:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
-            from .begin import rewrite
+            from .savewrite import rewrite
             try:
                 if not rewrite(self, self):
                     return False
             finally:
-                drop("ludoboard.begin")
+                drop("ludoboard.savewrite")
         at = self.entries_at + 2 * (self.count - self.packed)
         if at + 2 > self.size:
             self.error = "save: the game no longer fits in NVM; saving stopped"

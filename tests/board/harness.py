@@ -183,6 +183,8 @@ class Board:
         text = obj_or_text if isinstance(obj_or_text, str) else json.dumps(obj_or_text)
         self.hw.to_board.extend(text.encode() + b"\n")
         self.wait(20)
+        while self.app.starting:    # a new game is set up over some loop passes: the PC waits
+            self.wait(STEP_MS)
 
     def lines(self):
         """Lines the board sent since the last call, parsed."""

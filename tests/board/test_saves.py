@@ -204,6 +204,8 @@ def test_no_nvm_plays_without_saving():
     hw = FakeHardware(None)
     app = App(hw, hw.settings)
     app.on_press(0, False)              # roll: start a game from the menu
+    while app.starting:                 # (set up by a job, a stage a loop pass)
+        app.step()
     app.on_press(0, False)
     assert app.game is not None and len(app.game.transcript) == 1
     assert "no NVM" in app.saves.error

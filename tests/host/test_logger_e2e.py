@@ -257,6 +257,11 @@ def test_virtual_board_game_logged_through_unplugs_and_reset(tmp_path, start_log
         vb.send(json.dumps({"cmd": "new", "preset": "classic", "players": 2,
                             "options": {"tokens_to_win": 1}, "seed": 20261129}))
         vb.wait(100)
+
+        def started():      # the board sets a new game up over some loop passes (its `ok` ends them)
+            app = _firmware_app()
+            return app is not None and app.game is not None and not app.starting
+        wait_until(started, 15, poll=lambda: vb.wait(20))
         app = _firmware_app()
         if app is None or app.game is None:
             pytest.skip("the firmware did not start a game on the `new` command")

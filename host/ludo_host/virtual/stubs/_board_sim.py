@@ -63,7 +63,10 @@ class Nvm:
             start = 0 if start is None else (start + size if start < 0 else start)
             stop = size if stop is None else (stop + size if stop < 0 else stop)
             stop = min(stop, size)
-            value = bytes(value)
+            if not isinstance(value, (bytes, bytearray, memoryview)):
+                value = bytes(value)
+            # (a buffer is written as it is, without a copy: CircuitPython's nvm does the same,
+            # so that bench/board_heap.py sees the board's heap, not the stand-in's)
             if len(value) != stop - start:
                 raise ValueError("Slice and value different lengths.")
         else:
@@ -86,14 +89,10 @@ class Nvm:
         self.cut_after = -1
         if erase:
             self.erases += 1
-            new = bytearray(self.data)
-            new[start:stop] = value
+            self.data[start:stop] = value       # the sector as rewritten, in place
             if cut >= 0:
                 # erased the whole sector, then programmed from its start until power went
-                self.data[:] = b"\xff" * len(self.data)
-                self.data[:cut] = new[:cut]
-            else:
-                self.data[:] = new
+                self.data[cut:] = b"\xff" * (len(self.data) - cut)
         else:
             self.programs += 1
             if cut >= 0:

@@ -1,0 +1,57 @@
+# A new game's job, second part (after newcheck.py, before newstart.py): the
+# choice makes a game, so the old game ends, and it and the menu's code go;
+# then the new game's save is written (erasing the old one), early, while the
+# heap holds least: its 4 KB sector image needs one piece of free memory.  The
+# header needs only the checked options and seats (the game is made later).
+from ludo.dice import commitment, new_seed
+
+from . import drop
+from .controls import MENU
+from .session import SEATS, end_line
+
+
+def run(app, args):
+    # args: newcheck.py's; gives (rules, kinds, hand, seed, now, command) to newstart.py.
+    rules, kinds, hand, seed, command = args
+    link = app.link
+    old = app.game
+    if old is not None and not old.is_over() and link.connected:
+        link.send(end_line(old, old.transcript_length + 1, app.rolled))
+    old = app.game = None
+    app.mode = MENU                 # (no game, no menu: app.compose paints nothing)
+    app.close_menu()
+    drop("ludoboard.pause")         # a game started (by the PC) from the pause menu
+    app.computers_needed()          # the old game's computer players go too
+    now = None
+    if app.clock[0] is not None:
+        yield
+        now = _now(app)
+    if seed is None:
+        seed = new_seed()
+    yield
+    image = bytearray(app.saves.size)   # first, while the heap has the sector's 4 KB in one piece
+    import ludoboard.savewrite
+    if not ludoboard.savewrite.save_start(app.saves, _header(rules, kinds, hand, seed, now), image):
+        print(app.saves.error)
+    image = None
+    drop("ludoboard.savewrite")
+    return rules, kinds, hand, seed, now, command
+
+
+def _now(app):
+    from .clock import now_iso
+    try:
+        return now_iso(app.clock, app.hw.ticks_ms())
+    finally:
+        drop("ludoboard.clock")
+
+
+def _header(rules, kinds, hand, seed, now):
+    # What the save keeps to start the same game again (the seed stays on the board).
+    seats = "".join(SEATS[s] for s in rules.seats)
+    start_kinds = {}
+    for letter in seats:
+        start_kinds[letter] = kinds.get(letter, "human")
+    return {"dice": "hand" if hand else "device", "game": commitment(seed)[:8], "kinds": start_kinds,
+            "options": dict(rules.options), "packed": 0, "players": seats, "preset": rules.preset,
+            "seed": "%d" % seed, "start": now}

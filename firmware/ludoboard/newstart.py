@@ -1,0 +1,38 @@
+# A new game's job, last part (after newsave.py): the rules' tables (ludo's
+# STEPS after the CHECKS), one a loop pass, then the game, the start line (the
+# first event) and the reply; the game is played from here.
+from ludo import Game
+from ludo.rules import CHECKS, STEPS, build_step
+
+from . import drop, places
+from .controls import PLAY
+
+
+def run(app, args):
+    rules, kinds, hand, seed, now, command = args
+    for name in STEPS[len(CHECKS):]:
+        yield
+        build_step(rules, name)
+    g = Game(rules, seed=seed, start=now)
+    for letter in sorted(kinds):
+        g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
+    yield
+    link = app.link
+    if link.connected:
+        from .headers import start_line
+        link.send(start_line(g))
+        start_line = None
+        drop("ludoboard.headers")
+    app.game = g
+    app.rolled = False
+    app.hand = hand
+    app.can_leave = True
+    app.starting = False
+    app.computers_needed()
+    app.last_origin = places.NONE
+    app.turn_seat = -1
+    app.mode = PLAY
+    app.refresh()
+    app.settle()
+    if command is not None:
+        link.send('{"cmd":"new","re":"ok"}')

@@ -1,0 +1,72 @@
+# Writing the save (saves.py's format): a new game's header, or the whole save
+# packed again when its entries reach the end of the sector.  Both are one
+# whole-sector write of an image made here.  Loaded for that only and dropped
+# again (saves.py, newstart.py).  The header is compact JSON (read back with
+# json.loads: its keys need no order, unlike the lines to the PC).
+import json
+
+_MAGIC = b"L1"
+
+
+def crc16(data, start=0, end=None):
+    # CRC-16/CCITT-FALSE of data[start:end] (no copy).
+    if end is None:
+        end = len(data)
+    crc = 0xFFFF
+    for i in range(start, end):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def save_start(saves, header, image=None):
+    # Begin a new game's save (erases the old one). Returns False if it cannot.
+    saves.header = header
+    saves.salt = int(header["game"][:2], 16)
+    saves.count = 0
+    return rewrite(saves, None, image)
+
+
+def rewrite(saves, source, image=None):
+    # Write header + packed codes (all saved codes if source) as one whole-sector write.
+    # image: a bytearray of the sector's size to build it in (made first, in one piece).
+    if saves.nvm is None:
+        saves.error = "save: this board has no NVM; games are not saved"
+        return False
+    size = saves.size
+    if image is None:
+        image = bytearray(size)
+    count = saves.count if source is not None else 0
+    saves.header["packed"] = count
+    try:
+        head = json.dumps(saves.header, separators=(",", ":")).encode()
+    except TypeError:               # a port without json's separators: the spaces fit too
+        head = json.dumps(saves.header).encode()
+    total = 4 + len(head) + 2 + count + 2
+    if total + 2 > size:
+        saves.error = "save: the game no longer fits in NVM; saving stopped"
+        return False
+    for i in range(size):
+        image[i] = 0xFF
+    image[0] = _MAGIC[0]
+    image[1] = _MAGIC[1]
+    image[2] = len(head) & 255
+    image[3] = len(head) >> 8
+    image[4:4 + len(head)] = head
+    at = 4 + len(head)
+    c = crc16(image, 4, at)
+    image[at] = c & 255
+    image[at + 1] = c >> 8
+    at += 2
+    for n in range(count):
+        image[at + n] = source.code_at(n)
+    end = at + count
+    c = crc16(image, at, end)
+    image[end] = c & 255
+    image[end + 1] = c >> 8
+    saves.nvm[0:size] = image
+    saves.packed = count
+    saves.entries_at = end + 2
+    saves.dirty = False
+    return True

@@ -1,0 +1,96 @@
+# The PC's `record` and `resend` commands (docs/serial-protocol.md): replies of
+# many lines, streamed by the link from a generator as its buffer drains.  The
+# lines are derived again from the game's transcript on a scratch game (nothing
+# but the transcript is stored).  Loaded with commands.py and dropped with it
+# (a running generator keeps this code until it ends).
+import ludo
+
+from . import drop, session, texts
+
+_REPLAY_SLICE = 32          # actions replayed between two turns of the main loop
+
+
+def reply(app, obj):
+    g = app.game
+    if obj["cmd"] == "record":
+        if g is None:
+            raise ValueError("no game yet")
+        return _record_lines(app, g, g.is_over())
+    n = obj.get("from")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError("resend needs \"from\": a sequence number (0 or more)")
+    gid = obj.get("game")
+    if not isinstance(gid, str):
+        raise ValueError("resend needs \"game\": the game id")
+    if g is None or gid != g.game_id:
+        raise ValueError("no game %s on the board (the current one is %s)"
+                         % (gid, g.game_id if g else "none"))
+    last = texts.last_seq(g, g.is_over())
+    if n > last:
+        raise ValueError("resend from %d: the last event is %d" % (n, last))
+    return _event_lines(app, g, n, last, g.is_over())
+
+
+def _headers():
+    # headers.py for one line (the start line, the record header), dropped again at once.
+    from . import headers
+    drop("ludoboard.headers")
+    return headers
+
+
+def _drop_text():
+    # The position and move texts are needed only now: drop their code again.
+    drop("ludo.position")
+    drop("ludo.notation")
+
+
+def _scratch_of(g):
+    # A fresh game at g's start, for re-deriving lines.
+    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time)
+    s.game_id = g.game_id
+    kinds = g.start_kinds
+    for letter in sorted(kinds):
+        s.set_kind(letter, kinds[letter])
+    return s
+
+
+def _event_lines(app, g, first, last, ended):
+    # Events first..last of game g, re-derived from its transcript.
+    codes = g.transcript
+    if first == 0:
+        yield _headers().start_line(g)
+    scratch = _scratch_of(g)
+    top = last if last <= len(codes) else len(codes)
+    for i in range(top):
+        if app.game is not g:
+            return
+        code = codes[i]
+        text = scratch.push_transcript_code(code)
+        if i + 1 >= first:
+            yield session.action_line(scratch, i + 1, text, scratch.last_events if code < 121 else ())
+        elif i % _REPLAY_SLICE == _REPLAY_SLICE - 1:
+            yield None          # replaying up to `first`: let the main loop run
+    _drop_text()
+    if ended and last > len(codes) and first <= last:
+        yield session.end_line(g, len(codes) + 1)
+    yield texts.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
+
+
+def _record_lines(app, g, ended):
+    # The board's record of g, one reply line per record line, then record-end.
+    dumps = texts.dumps
+    gid = g.game_id
+    n = 0
+    yield dumps({"game": gid, "n": n, "re": "record", "text": _headers().header_text(g)})
+    scratch = _scratch_of(g)
+    codes = g.transcript
+    for i in range(len(codes)):
+        if app.game is not g:
+            return
+        n += 1
+        yield dumps({"game": gid, "n": n, "re": "record", "text": scratch.push_transcript_code(codes[i])})
+    _drop_text()
+    if ended:
+        n += 1
+        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(texts.footer(g))})
+    yield dumps({"game": gid, "lines": n + 1, "re": "record-end"})
