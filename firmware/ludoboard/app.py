@@ -41,6 +41,7 @@ class App(Controls):
         self.clock = [None, 0, 0]  # the wall clock (clock.py), once the PC told the time
         self._menu = None           # the set-up menu (menu.py), loaded while it is shown
         self.menu_state = None      # its choices while it is not
+        self.menu_job = None        # its loading, while it is on its way (menu_load.py)
         self.can_leave = False      # the menu's back on its first page returns to a game
         self.game = None
         self.hand = False           # dice entered by hand
@@ -84,20 +85,25 @@ class App(Controls):
 
     @property
     def menu(self):
-        # The set-up menu, loaded on first use (it keeps the last choices while dropped).
-        m = self._menu
-        if m is None:
-            from .menu import Menu
-            m = self._menu = Menu(players.available(), self.menu_state)
-            m.can_leave = self.can_leave
-        return m
+        # The set-up menu (menu.py), loaded while it is shown (menu_load.py; its
+        # choices stay in menu_state while it is dropped).  Wanted while it
+        # loads (a press, a test): the rest of its loading runs now.
+        if self._menu is None:
+            from .menu_load import finish
+            finish(self)
+        return self._menu
 
     def close_menu(self):
         m = self._menu
         if m is not None:
             self.menu_state = m.state()
             self._menu = None
-            drop("ludoboard.menu")
+        if self.menu_job is not None:   # a game began while the menu loaded
+            self.jobs.remove(self.menu_job)
+            self.menu_job = None
+        for name in list(sys.modules):  # the menu's modules
+            if name.startswith("ludoboard.menu"):
+                drop(name)
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -312,13 +318,20 @@ class App(Controls):
 
     # -- the lights ------------------------------------------------------
     def compose(self):
+        mode = self.mode
+        if mode == MENU and self._menu is None:
+            from .menu_load import load
+            load(self, False)           # on its way (a few loop passes): the game's lights stay
+            if self.game is not None:   # (a fresh board shows its banners over a blank page)
+                return
         scene = self.scene
         scene.clear()
         p = self.painter
-        mode = self.mode
         g = self.game
         if mode == MENU:
-            self.menu.paint(scene)
+            if self._menu is not None:
+                from .menu_lights import paint as paint_menu
+                paint_menu(self._menu, scene)
         else:
             p.board(scene, g, self.where, self.last_origin)
             if mode == OVER and not self.fixing():

@@ -73,7 +73,8 @@ class Controls:
             self.map_index = self.hw.pixel_count
             self.dirty = True
         elif mode == MENU:
-            from .menu import press         # the menu is loaded while it is shown
+            self.menu                       # still loading: this press waits for it (app.py)
+            from .menu_steps import press   # the menu is loaded while it is shown
             press(self, button)
         elif button == _BACK and long and mode != PAUSE or mode == PAUSE:
             from .pause import press        # pause.py: loaded while the pause menu is shown
@@ -179,5 +180,10 @@ class Controls:
         self.dirty = True
 
     def open_menu(self):
-        from .menu import open_menu
-        open_menu(self)
+        # From a finished game or the pause menu: its first page, a few loop
+        # passes from now; back there returns to the game.
+        from .menu_load import load
+        self.mode = MENU
+        self.can_leave = self.game is not None
+        self.dirty = True
+        load(self, True)
