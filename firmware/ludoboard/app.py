@@ -94,9 +94,8 @@ class App(Controls):
         return self._menu
 
     def close_menu(self):
-        m = self._menu
-        if m is not None:
-            self.menu_state = m.state()
+        if self._menu is not None:
+            self.menu_state = self._menu.state()
             self._menu = None
         if self.menu_job is not None:   # a game began while the menu loaded
             self.jobs.remove(self.menu_job)
@@ -328,11 +327,7 @@ class App(Controls):
         scene.clear()
         p = self.painter
         g = self.game
-        if mode == MENU:
-            if self._menu is not None:
-                from .menu_lights import paint as paint_menu
-                paint_menu(self._menu, scene)
-        else:
+        if mode != MENU:
             p.board(scene, g, self.where, self.last_origin)
             if mode == OVER and not self.fixing():
                 p.win(scene, g)
@@ -349,6 +344,9 @@ class App(Controls):
             if mode == PAUSE:
                 from .pause import paint
                 paint(scene, self.pause_item)
+        elif self._menu is not None:
+            from .menu_lights import paint as paint_menu
+            paint_menu(self._menu, scene)
         if self.banner:
             p.banner(scene, self.banner, self.banner_seat, self.banner_arg, g)
         self.animated = scene.animated()
