@@ -25,9 +25,10 @@ Parts, each in a fresh interpreter:
   20 loop passes, after its beginning;
 - the same with seat B played by Hard and the coach's hint at every 5th choice;
 - after a game of people: the set-up menu, confirmed through to the next game;
+  (menu-open: the same up to the confirm that starts the game, the menu's own part);
 - the pause menu (long press on back) during a game of people, and back to play.
 
-    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|pause] [--step 512]
+    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause] [--step 512]
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -155,14 +156,19 @@ def _play(mp, presses=None):
     return 0, n
 
 
-def _menu(mp):
+def _menu(mp, shown_only=False):
     """From a finished game: confirm opens the set-up menu; confirm goes on to the next item
-    until the new game starts. Returns (grew, presses)."""
+    until the new game starts (shown_only: until the confirm that would start it, on the
+    dice page). Returns (grew, presses)."""
     for n in range(1, 40):
         grew, over = _passes(mp, "sim.press(2, 80)\ns()")
         if grew:
             return True, n
-        if mp.run("print(app.mode)\n", keep_globals=True).strip() == "2":     # PLAY
+        mode, page = mp.run("print(app.mode, app._menu.page if app._menu else -1)\n",
+                            keep_globals=True).split()
+        if mode == "2":     # PLAY
+            return False, n
+        if shown_only and mode == "0" and page == "4":   # MENU, menu.PAGE_DICE: confirm starts
             return False, n
     raise RuntimeError("board_heap: the menu did not start a game in 40 presses")
 
@@ -177,7 +183,7 @@ def _pause(mp):
 
 
 # the parts: what runs before the room is set (in a heap of any size), then what is measured
-PARTS = ("begin", "people", "hard", "menu", "pause")
+PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause")
 
 
 def play_fits(room, params, part):
@@ -190,7 +196,7 @@ def play_fits(room, params, part):
         mp.run(PASS_DEFS % params, keep_globals=True)
         if part != "begin":
             _passes(mp, "b()")
-        if part == "menu":
+        if part in ("menu", "menu-open"):
             _play(mp)
         elif part == "pause":
             _play(mp, 50)
@@ -206,6 +212,9 @@ def play_fits(room, params, part):
                 return False, "menu press %d" % n
             at, k = _play(mp, 20)
             return not at, "the menu: %d presses, then 20 of play" % n
+        if part == "menu-open":
+            grew, n = _menu(mp, shown_only=True)
+            return not grew, "the menu: %d presses, shown to its last page" % n
         if part == "pause":
             if _pause(mp):
                 return False, "the pause menu"
@@ -414,6 +423,9 @@ def main(argv=None):
             rows.append(("seat B Hard + the coach's hint every 5th choice, after its beginning", hard, "hard"))
         if args.part in ("all", "menu"):
             rows.append(("after a game of people: the set-up menu starts the next game", params, "menu"))
+        if args.part in ("all", "menu-open"):
+            rows.append(("after a game of people: the set-up menu, up to the confirm that starts", params,
+                         "menu-open"))
         if args.part in ("all", "pause"):
             rows.append(("the pause menu during a game of people (after 50 presses)", params, "pause"))
         for title, prm, part in rows:

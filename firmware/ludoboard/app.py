@@ -41,6 +41,7 @@ class App(Controls):
         self.clock = [None, 0, 0]  # the wall clock (clock.py), once the PC told the time
         self._menu = None           # the set-up menu (menu.py), loaded while it is shown
         self.menu_state = None      # its choices while it is not
+        self.menu_job = None        # its loading, while it is on its way (menu_load.py)
         self.can_leave = False      # the menu's back on its first page returns to a game
         self.game = None
         self.hand = False           # dice entered by hand
@@ -85,20 +86,24 @@ class App(Controls):
 
     @property
     def menu(self):
-        # The set-up menu, loaded on first use (it keeps the last choices while dropped).
-        m = self._menu
-        if m is None:
-            from .menu import Menu
-            m = self._menu = Menu(players.available(), self.menu_state)
-            m.can_leave = self.can_leave
-        return m
+        # The set-up menu (menu.py), loaded while it is shown (menu_load.py; its
+        # choices stay in menu_state while it is dropped).  Wanted while it
+        # loads (a press, a test): the rest of its loading runs now.
+        if self._menu is None:
+            from .menu_load import finish
+            finish(self)
+        return self._menu
 
     def close_menu(self):
-        m = self._menu
-        if m is not None:
-            self.menu_state = m.state()
+        if self._menu is not None:
+            self.menu_state = self._menu.state()
             self._menu = None
-            drop("ludoboard.menu")
+        if self.menu_job is not None:   # a game began while the menu loaded
+            self.jobs.remove(self.menu_job)
+            self.menu_job = None
+        for name in list(sys.modules):  # the menu's modules
+            if name.startswith("ludoboard.menu"):
+                drop(name)
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -297,24 +302,6 @@ class App(Controls):
         g.push(m)
         self.committed(m.code, text)
 
-    def undo(self):
-        # Take back the last move (and any roll after it); its roll stays to be played again.
-        g = self.game
-        if not g.rules.can_undo:
-            return False
-        codes = g.codes
-        k = len(codes) - 1
-        while k >= 0 and codes[k] < 16:
-            k -= 1
-        if k < 0:
-            return False
-        while len(g) > k:
-            g.pop()
-            self.committed(_CODE_UNDO, "undo")
-        self.last_origin = _NONE
-        self.dirty = True
-        return True
-
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         # A new game (abandoning the one in progress), set up over some loop passes by a
         # job (newgame.py); command: the PC's `new` instead of the arguments.
@@ -325,15 +312,17 @@ class App(Controls):
 
     # -- the lights ------------------------------------------------------
     def compose(self):
+        mode = self.mode
+        if mode == MENU and self._menu is None and not self.starting:  # (a new game's job: no menu)
+            from .menu_load import load
+            load(self, False)           # on its way (a few loop passes): the game's lights stay
+            if self.game is not None:   # (a fresh board shows its banners over a blank page)
+                return
         scene = self.scene
         scene.clear()
         p = self.painter
-        mode = self.mode
         g = self.game
-        if mode == MENU:
-            if self._menu is not None or not self.starting:     # (not loaded for a new game's job)
-                self.menu.paint(scene)
-        else:
+        if mode != MENU:
             p.board(scene, g, self.where, self.last_origin)
             if mode == OVER and not self.fixing():
                 p.win(scene, g)
@@ -350,6 +339,9 @@ class App(Controls):
             if mode == PAUSE:
                 from .pause import paint
                 paint(scene, self.pause_item)
+        elif self._menu is not None:
+            from .menu_lights import paint as paint_menu
+            paint_menu(self._menu, scene)
         if self.banner:
             p.banner(scene, self.banner, self.banner_seat, self.banner_arg, g)
         self.animated = scene.animated()

@@ -17,6 +17,8 @@ _CONFIRM = const(2)
 _BACK = const(3)
 NAMES = ("roll", "select", "confirm", "back")
 _LONG_PRESS_MS = const(900)
+_CODE_UNDO = const(121)     # the transcript's take-back (docs/api.md)
+_NO_PLACE = const(255)      # places.NONE
 _TICKS_PERIOD = const(1 << 29)
 _HALF = const(1 << 28)
 
@@ -76,7 +78,8 @@ class Controls:
             self.map_index = self.hw.pixel_count
             self.dirty = True
         elif mode == MENU:
-            from .menu import press         # the menu is loaded while it is shown
+            self.menu                       # still loading: this press waits for it (app.py)
+            from .menu_steps import press   # the menu is loaded while it is shown
             press(self, button)
         elif button == _BACK and long and mode != PAUSE or mode == PAUSE:
             from .pause import press        # pause.py: loaded while the pause menu is shown
@@ -141,6 +144,24 @@ class Controls:
         else:
             self.refuse()
 
+    def undo(self):
+        # Take back the last move (and any roll after it); its roll stays to be played again.
+        g = self.game
+        if not g.rules.can_undo:
+            return False
+        codes = g.codes
+        k = len(codes) - 1
+        while k >= 0 and codes[k] < 16:
+            k -= 1
+        if k < 0:
+            return False
+        while len(g) > k:
+            g.pop()
+            self.committed(_CODE_UNDO, "undo")
+        self.last_origin = _NO_PLACE
+        self.dirty = True
+        return True
+
     def press_back(self):
         if not self.undo():
             self.refuse()
@@ -179,5 +200,10 @@ class Controls:
         self.jobs.append(self.cpu_job(players.COACH_KIND, 2))
 
     def open_menu(self):
-        from .menu import open_menu
-        open_menu(self)
+        # From a finished game or the pause menu: its first page, a few loop
+        # passes from now; back there returns to the game.
+        from .menu_load import load
+        self.mode = MENU
+        self.can_leave = self.game is not None
+        self.dirty = True
+        load(self, True)

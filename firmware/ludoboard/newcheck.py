@@ -33,8 +33,10 @@ def run(app, args):
     except ValueError as exc:
         if command is not None:
             app.link.send('{"error":%s,"re":"new"}' % json.dumps(str(exc)))
-        else:
+        else:                       # the menu's choice: refused, and the menu comes back as it was
             print("new game: %s" % exc)
+            app.refuse()
+            app.dirty = True
         return None
     return rules, kinds, hand, seed, command
 

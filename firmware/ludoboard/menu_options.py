@@ -1,0 +1,28 @@
+# The set-up menu's options (a base class of menu.Menu): their values, as the
+# die shows them and as the game takes them.
+CHOICES = {
+    "three_sixes": ("forfeit", "void", "none"),
+    "mode": ("ordinary", "free"),
+    "tokens_to_win": (4, 3, 2, 1),
+    "deadline": (0, 30, 60, 120, 300),
+}
+
+
+def values_of(name):
+    if name in CHOICES:
+        return CHOICES[name]
+    return (False, True)
+
+
+class Options:
+    def options(self):
+        # The options the players changed here (name -> value); the rules settle the rest.
+        out = {}
+        for name in self.touched:
+            out[name] = values_of(name)[self.values[name]]
+        return out
+
+    def option_display(self):
+        # (0, 0|1) for an on/off option, (1, index) for a choice; for the die.
+        name = self.names[self.cursor]
+        return (0 if name not in CHOICES else 1), self.values[name]
