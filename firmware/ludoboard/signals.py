@@ -128,6 +128,22 @@ def _nobody_at(where, p):
     return True
 
 
+def _token_to(physical, where, p, but):
+    # A token (other than `but`) to be put at place p that is not there yet, or -1.
+    for u in range(16):
+        if u != but and where[u] == p and physical[u] != p:
+            return u
+    return -1
+
+
+def _token_from(physical, where, p, but):
+    # A token (other than `but`) standing at place p that must leave it, or -1.
+    for u in range(16):
+        if u != but and physical[u] == p and where[u] != p:
+            return u
+    return -1
+
+
 class Painter:
     def __init__(self):
         self.where = bytes(16)      # the tokens' places of the last board() (for moves())
@@ -225,9 +241,13 @@ class Painter:
                 continue
             rgb = SEAT_RGB[t >> 2]
             if a != _NONE:
-                under = scene.colour(a) if scene.ncol[a] == 1 else 0
-                scene.cycle(a, _MEDIUM, 0, 0, rgb, _WHITE if b == _NONE else under)
-            if b != _NONE:
+                comes = _token_to(physical, where, a, t)
+                if comes >= 0:      # one token leaves, another comes: each phase shows its token
+                    scene.cycle(a, _MEDIUM, 0, 0, rgb, SEAT_RGB[comes >> 2])
+                else:
+                    under = scene.colour(a) if scene.ncol[a] == 1 else 0
+                    scene.cycle(a, _MEDIUM, 0, 0, rgb, _WHITE if b == _NONE else under)
+            if b != _NONE and _token_from(physical, where, b, t) < 0:  # (else painted as that origin)
                 scene.cycle(b, _MEDIUM, 1, 0, rgb, 0)
         die_breathe(scene, 0b0001000, _WHITE)
 

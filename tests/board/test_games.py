@@ -208,6 +208,7 @@ GAMES = [
 def test_whole_game_through_buttons(preset, count, options, hand, monkeypatch):
     seed = 1000 + len(preset) * 10 + count
     monkeypatch.setattr(ludo.game, "new_seed", lambda: seed)
+    monkeypatch.setattr(ludo.dice, "new_seed", lambda: seed)     # the board's new game takes it from there
     b = Board()
     assert b.app.mode == 0                      # no save: the set-up menu
     set_menu(b, preset, count, options, hand)
@@ -244,3 +245,23 @@ def test_whole_game_through_buttons(preset, count, options, hand, monkeypatch):
     assert b2.app.mode == 4
     b2.press("confirm")
     assert b2.app.mode == 0
+
+
+def test_fixups_light_a_place_one_token_leaves_and_another_comes_to(monkeypatch):
+    # strict's voided turn (three sixes) takes back two of Yellow's moves: one token must go
+    # back to the square the other must leave; that square shows each phase's token.
+    monkeypatch.setattr(ludo.game, "new_seed", lambda: 3030)
+    monkeypatch.setattr(ludo.dice, "new_seed", lambda: 3030)
+    b = Board()
+    set_menu(b, "strict", 2, {}, False)
+    seen = []
+    real = check_fixups
+
+    def watching(b, g, app):
+        moved = [t for t in range(16) if app.physical[t] != app.where[t]]
+        if any(app.where[t] == app.physical[u] for t in moved for u in moved if u != t):
+            seen.append(len(g))
+        real(b, g, app)
+    monkeypatch.setitem(globals(), "check_fixups", watching)
+    play(b, 1062, reset_at=60)
+    assert seen                 # the game has such a take-back, and its lights were checked
