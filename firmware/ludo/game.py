@@ -6,8 +6,12 @@
 # replays the actions after it.  Per-square tables (occ, held, anym) are
 # derived from the tokens and rebuilt on a restore.
 #
+# Game is built in layers, a module each so that the board compiles one at a
+# time: History (history.py: the action stack), Moves (moves.py: the tables and
+# the legal moves), Turns (turns.py: applying actions), Game (here: the API).
+#
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
-# inlined in _gen, _apply and _move, with the Rules tables (sqt, bmask, rivm,
+# inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
 # after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
 # checks the inlined code against them.  (Comments, not docstrings, in the
 # rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
