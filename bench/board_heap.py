@@ -230,10 +230,7 @@ def module_fits(room, params, name):
     """Does compiling module `name` (the modules it imports loaded) run in `room` bytes?"""
     mp = new_interpreter(params)
     try:
-        if name.startswith("ludo."):    # ludo's __init__ loads the whole core: a copy without it
-            mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
-        else:
-            mp.run("import ludo, hw\n", keep_globals=True)
+        _package_of(mp, params, name.startswith("ludo."))
         for dep in deps_of(params, name):
             mp.run("import %s\n" % dep, keep_globals=True)
         base = int(mp.run("gc.collect()\nprint(gc.mem_alloc())\n", keep_globals=True))
@@ -243,6 +240,15 @@ def module_fits(room, params, name):
         return grew.split()[-1] == "0", ""
     finally:
         mp.close()
+
+
+def _package_of(mp, params, core):
+    """Set up for compiling one module: the rules core's modules come from a copy without
+    its __init__ (which loads the whole core at once); the board's need ludo and hw loaded."""
+    if core:
+        mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+    else:
+        mp.run("import ludo, hw\n", keep_globals=True)
 
 
 def bare_core(drive):
@@ -262,10 +268,7 @@ def deps_of(params, name):
     if name not in _DEPS:
         mp = new_interpreter(params)
         try:
-            if name.startswith("ludo."):
-                mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
-            else:
-                mp.run("import ludo, hw\n", keep_globals=True)
+            _package_of(mp, params, name.startswith("ludo."))
             out = mp.run("import sys\n_b = set(sys.modules)\nimport %s\nprint(' '.join(sorted("
                          "m for m in sys.modules if m not in _b and m != %r)))\n" % (name, name),
                          keep_globals=True)
@@ -347,7 +350,7 @@ def boot_module_fits(room, params, entry):
     try:
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
         if "ludo" not in entry["done"]:     # ludo's __init__ is still running: its parts one by one
-            mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+            _package_of(mp, params, True)
         for name in entry["done"]:
             mp.run("import %s\n" % name, keep_globals=True)
         mp.run("_kept = []\n", keep_globals=True)
