@@ -57,8 +57,6 @@ def heap():
 # one loop pass per call; the heap's size is read before the call ends
 # (an area added for it may be given back at the next collection)
 PASS_DEFS = """
-grown[0] = 0
-size0 = heap()
 def s():
     app.step()
     if heap() != size0:
@@ -77,6 +75,8 @@ def m():
     sim.data.from_board = bytearray()
     print(grown[0], 1 if app.game is not None and app.game.is_over() else 0)
 """
+# before the passes that are measured: the heap's size now
+PASS_RESET = "grown[0] = 0\nsize0 = heap()\n"
 
 
 def _max_free(out):
@@ -121,13 +121,14 @@ def leave_room(mp, room, base, len_src=False):
 
 
 def new_interpreter(params):
-    mounts = [bm.STUBS, os.path.join(bm.ROOT, "firmware"), params["drive"]]
+    mounts = [bm.STUBS, bm.FIRMWARE_MOUNT, params["drive"]]
     if "bare" in params:
-        mounts.append(params["bare"])
+        mounts.append(params["bare"] + "=" + BARE_AT)
     mp = mpharness.MicroPython(mounts=mounts, heapsize=START_HEAP)
     mp.run(bm.SETUP % params, reset=True)
     mp.run(bm.STANDINS, keep_globals=True)
     mp.run(HELPERS, keep_globals=True)
+    mp.run(bm.DRIVER % params + PASS_DEFS % params, keep_globals=True)   # the bench's own: not the app's
     mp.run(bm.BASE, keep_globals=True)
     if int(mp.run("print(heap())\n", keep_globals=True)) < START_HEAP - 256 * 1024:
         raise RuntimeError("board_heap: the interpreter did not take a heap of %d bytes" % START_HEAP)
@@ -192,8 +193,8 @@ def play_fits(room, params, part):
     try:
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
         mp.run(bm.IMPORT, keep_globals=True)
-        mp.run(bm.MAKE_APP % params, keep_globals=True)
-        mp.run(PASS_DEFS % params, keep_globals=True)
+        mp.run(bm.MAKE_APP, keep_globals=True)
+        mp.run(PASS_RESET, keep_globals=True)
         if part != "begin":
             _passes(mp, "b()")
         if part in ("menu", "menu-open"):
@@ -202,7 +203,7 @@ def play_fits(room, params, part):
             _play(mp, 50)
         if not leave_room(mp, room, base):
             return False, "before it"
-        mp.run(PASS_DEFS % params, keep_globals=True)
+        mp.run(PASS_RESET, keep_globals=True)
         if part == "begin":
             grew, over = _passes(mp, "b()")
             return not grew, "the beginning"
@@ -246,7 +247,7 @@ def _package_of(mp, params, core):
     """Set up for compiling one module: the rules core's modules come from a copy without
     its __init__ (which loads the whole core at once); the board's need ludo and hw loaded."""
     if core:
-        mp.run("import sys\nsys.path.insert(0, %r)\n" % params["bare"], keep_globals=True)
+        mp.run("import sys\nsys.path.insert(0, %r)\n" % BARE_AT, keep_globals=True)
     else:
         mp.run("import ludo, hw\n", keep_globals=True)
 
@@ -260,6 +261,9 @@ def bare_core(drive):
     return where
 
 
+# where the copy of ludo/ without its __init__ is seen (beside the board's /ludo: file names
+# are interned strings on the heap, so the path is as short as the board's but for 5 bytes)
+BARE_AT = "/bare"
 _DEPS = {}
 
 
@@ -355,9 +359,9 @@ def boot_module_fits(room, params, entry):
             mp.run("import %s\n" % name, keep_globals=True)
         mp.run("_kept = []\n", keep_globals=True)
         for name in entry["above"]:
-            path = _path_of(name)
+            path = _board_path(_path_of(name))
             mp.run("_kept.append(compile(open(%r).read(), %r, 'exec'))\n" % (path, path), keep_globals=True)
-        path = entry["path"]
+        path = _board_path(entry["path"])
         mp.run("_src = open(%r).read()\n" % path, keep_globals=True)      # (the board streams it)
         if not leave_room(mp, room, base, len_src=True):
             return False, ""
@@ -366,6 +370,11 @@ def boot_module_fits(room, params, entry):
         return grew.split()[-1] == "0", ""
     finally:
         mp.close()
+
+
+def _board_path(path):
+    """Where the interpreter (and the board) has a firmware file: under FIRMWARE_AT."""
+    return bm.FIRMWARE_AT + os.path.relpath(path, os.path.join(bm.ROOT, "firmware")).replace(os.sep, "/")
 
 
 def _path_of(name):

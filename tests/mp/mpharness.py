@@ -54,10 +54,20 @@ def unavailable_reason():
     return None
 
 
+def _mount_spec(m):
+    """A mount for runner.mjs: an absolute directory, or "DIR=AT" (the interpreter sees DIR at AT)."""
+    m = os.fspath(m)
+    i = m.rfind("=")
+    if i > 0:
+        return os.path.abspath(m[:i]) + "=" + m[i + 1:]
+    return os.path.abspath(m)
+
+
 class MicroPython:
     def __init__(self, mounts=None, heapsize=1024 * 1024, node="node"):
-        """mounts: directories copied in and put on sys.path (default: firmware/)."""
-        self.mounts = [os.path.abspath(m) for m in (mounts or [FIRMWARE])]
+        """mounts: directories copied in and put on sys.path (default: firmware/), each
+        under its own path, or "DIR=AT" under AT (runner.mjs)."""
+        self.mounts = [_mount_spec(m) for m in (mounts or [FIRMWARE])]
         self.heapsize = heapsize
         self.node = node
         self._proc = None
@@ -143,7 +153,7 @@ class MicroPython:
         """
         req = {"code": code, "reset": bool(reset), "keep_globals": bool(keep_globals)}
         if paths:
-            req["mounts"] = [os.path.abspath(p) for p in paths]
+            req["mounts"] = [_mount_spec(p) for p in paths]
         reply = self._request(req, DEFAULT_TIMEOUT if timeout is None else timeout)
         err = reply.get("error")
         if err:

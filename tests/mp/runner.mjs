@@ -5,7 +5,10 @@
 //
 // Each --mount DIR (default: the repo's firmware/) is copied into the
 // interpreter's file system under the same absolute path (so tracebacks name
-// the real files) and put on sys.path, the first given first.
+// the real files) and put on sys.path, the first given first.  --mount DIR=AT
+// copies it to AT instead (e.g. "/", where the CIRCUITPY drive's files are on
+// a board: each module's file name stays on the heap as an interned string, so
+// memory benches mount the firmware where the board has it).
 //
 // Request:  {"code": "...", "reset": false, "mounts": [DIR...], "keep_globals": false, "timeout_ms": 300000}
 //   reset: run in a new interpreter;
@@ -45,12 +48,12 @@ function parseArgs(argv) {
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         const value = argv[i + 1];
-        if (a === "--mount" && value) { opts.mounts.push(path.resolve(value)); i++; }
+        if (a === "--mount" && value) { opts.mounts.push(mountOf(value)); i++; }
         else if (a === "--heapsize" && value) { opts.config.heapsize = parseInt(value, 10); i++; }
         else if (a === "--pystack" && value) { opts.config.pystack = parseInt(value, 10); i++; }
         else { process.stderr.write(`runner.mjs: unknown argument ${a}\n`); process.exit(2); }
     }
-    if (opts.mounts.length === 0) opts.mounts.push(DEFAULT_MOUNT);
+    if (opts.mounts.length === 0) opts.mounts.push(mountOf(DEFAULT_MOUNT));
     return opts;
 }
 
@@ -87,17 +90,18 @@ async function serve() {
             reply(failure("ProtocolError", `bad request: ${e.message}`));
             continue;
         }
-        const extra = (req.mounts || []).map((d) => path.resolve(d));
+        const extra = (req.mounts || []).map(mountOf);
         const timeout = req.timeout_ms || DEFAULT_TIMEOUT_MS;
         try {
             if (req.reset || !worker) startWorker();
-            const paths = unique([...extra, ...opts.mounts]);
-            const fresh = paths.filter((d) => !copied.includes(d));
+            const mounts = [...extra, ...opts.mounts];
+            const paths = unique(mounts.map((m) => m.at));
+            const fresh = mounts.filter((m) => !copied.includes(m.at));
             if (fresh.length) {
-                copied.push(...fresh);
+                copied.push(...fresh.map((m) => m.at));
                 await ask(worker, { op: "copy", dirs: fresh });
             }
-            const run = { op: "run", code: req.code, keep_globals: !!req.keep_globals, paths, cwd: opts.mounts[0] };
+            const run = { op: "run", code: req.code, keep_globals: !!req.keep_globals, paths, cwd: opts.mounts[0].at };
             const answer = await withTimeout(ask(worker, run), timeout);
             reply(answer);
         } catch (e) {
@@ -163,7 +167,7 @@ async function interpret() {
 
     parentPort.on("message", (msg) => {
         if (msg.op === "copy") {
-            for (const dir of msg.dirs) copyTree(mp.FS, dir);
+            for (const m of msg.dirs) copyTree(mp.FS, m.dir, m.at);
             parentPort.postMessage({ ok: true });
             return;
         }
@@ -210,12 +214,20 @@ function describe(type, traceback) {
     return { type, message, traceback };
 }
 
-function copyTree(FS, dir) {
-    FS.mkdirTree(dir);
+// "DIR" or "DIR=AT": the directory on this machine and where the interpreter sees it.
+function mountOf(spec) {
+    const i = spec.lastIndexOf("=");
+    const dir = path.resolve(i > 0 ? spec.slice(0, i) : spec);
+    return { dir, at: i > 0 ? path.posix.resolve(spec.slice(i + 1)) : dir };
+}
+
+function copyTree(FS, dir, at) {
+    if (at !== "/") FS.mkdirTree(at);
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         if (entry.name.startsWith(".") || entry.name === "__pycache__" || entry.name.endsWith(".pyc")) continue;
         const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) copyTree(FS, full);
-        else if (entry.isFile()) FS.writeFile(full, fs.readFileSync(full));
+        const inside = path.posix.join(at, entry.name);
+        if (entry.isDirectory()) copyTree(FS, full, inside);
+        else if (entry.isFile()) FS.writeFile(inside, fs.readFileSync(full));
     }
 }

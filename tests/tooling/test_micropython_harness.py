@@ -48,6 +48,19 @@ def test_extra_paths_are_mounted_and_tracebacks_name_real_files(micropython, tmp
     assert '"%s", line 5' % (tmp_path / "helper_mod.py") in info.value.traceback
 
 
+def test_a_mount_can_be_seen_where_the_board_has_its_files(tmp_path):
+    """'DIR=AT' copies DIR to AT: the memory benches put the firmware at the drive's root, "/"."""
+    (tmp_path / "pkg_at").mkdir()
+    (tmp_path / "pkg_at" / "__init__.py").write_text("")
+    (tmp_path / "pkg_at" / "inner.py").write_text("value = 7\n")
+    with mpharness.MicroPython(mounts=["%s=/" % tmp_path]) as mp:
+        out = mp.run("import os, pkg_at.inner\nprint(pkg_at.inner.value, pkg_at.inner.__file__)\n"
+                     "print(os.getcwd(), 'pkg_at' in os.listdir('/'))")
+    first, second = out.splitlines()
+    assert first.split()[0] == "7" and first.split()[1].lstrip("/") == "pkg_at/inner.py"
+    assert second == "/ True"
+
+
 def test_globals_are_cleared_between_runs_but_modules_stay(micropython):
     micropython.run("import sys\nleftover = 1\nsys.modules['json'] = sys.modules.get('json') or __import__('json')")
     assert micropython.run("import sys\nprint('leftover' in globals(), 'json' in sys.modules)") == "False True\n"
