@@ -15,7 +15,8 @@ import sys
 # come first (the rules core, then signals, controls, hostlink), the small last
 # (bench/board_heap.py --part boot).
 import ludo  # noqa: F401
-from .signals import Painter, banner_for, show_banner
+from .signals import Painter
+from .die_lights import banner_for, show_banner
 from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .hostlink import HostLink
 from . import const, drop, lights, players, session
@@ -29,7 +30,7 @@ _COMPUTER_ROLL_MS = const(900)  # a computer seat rolls by itself after this pau
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # lights.ANIM_STEP_MS
-_B_REFUSE = const(1)        # signals.py's banner kinds
+_B_REFUSE = const(1)        # die_lights.py's banner kinds
 _NONE = const(255)          # places.NONE
 _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 
@@ -61,7 +62,7 @@ class App(Controls):
         self.entry_value = 0        # a physical die's value being entered
         self.last_origin = _NONE
         self.pause_item = 0
-        self.banner = 0             # signals.py's B_*: a short signal after an action
+        self.banner = 0             # die_lights.py's B_*: a short signal after an action
         self.banner_seat = -1
         self.banner_arg = 0
         self.banner_until = 0

@@ -6,7 +6,7 @@ import ludo
 
 from . import drop, places
 from .controls import CHECK, MAP_CHECK
-from .signals import show_banner
+from .die_lights import show_banner
 
 _REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
 
@@ -42,7 +42,7 @@ def boot(app, settings):
     for e in errors:
         print(e)
     if errors:
-        show_banner(app, 10, -1, 0)         # signals.py's B_ERROR
+        show_banner(app, 10, -1, 0)         # die_lights.py's B_ERROR
     if map_check:
         app.mode_before_map = app.mode
         app.mode = MAP_CHECK

@@ -4,7 +4,7 @@
 from . import const
 from .lights import scale
 from .places import PIPS
-from .signals import die_mask, die_cycle, die_blink, SEAT_RGB
+from .die_lights import die_mask, die_cycle, die_blink, SEAT_RGB
 from .menu_lights_items import paint_kinds, paint_options
 
 _WHITE = const(0xFFFFFF)        # colours and periods as in signals.py

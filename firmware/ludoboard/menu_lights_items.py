@@ -3,7 +3,7 @@
 from . import const
 from .lights import scale
 from .places import PIPS
-from .signals import die_mask, SEAT_RGB
+from .die_lights import die_mask, SEAT_RGB
 
 _WHITE = const(0xFFFFFF)        # colours and periods as in signals.py
 _GREEN = const(0x00FF00)

@@ -50,6 +50,6 @@ def paint(scene, item):
     # The pause menu over the position: the die shows the item (1 hand over, 2 resign, 3 new game).
     from .lights import scale
     from .places import PIPS
-    from .signals import die_blink
+    from .die_lights import die_blink
     colour = (0x00C0FF, 0xFF0000, 0xFFFFFF)[item]       # signals.py's cyan, red, white
     die_blink(scene, PIPS[item + 1], colour, scale(colour, 40), 12)

@@ -11,7 +11,7 @@ from harness import Board, PIXEL_MAP, new_game_cmd
 from ludoboard import players, places, pixelmap
 from harness import firmware_consts
 
-signals = firmware_consts("signals")    # its banner kinds and colours (private consts)
+die_lights = firmware_consts("die_lights")    # its banner kinds and colours (private consts)
 from ludoboard.app import MENU, PLAY, PAUSE, MAP_CHECK
 import golden
 
@@ -53,7 +53,7 @@ def test_menu_refuses_options_the_rules_refuse():
     b.press("select")                                 # ordinary
     assert b.app.menu.option_display() == (1, 0)
     b.press("roll")                                   # start: 3 players in ordinary mode is refused
-    assert b.app.mode == MENU and b.app.banner == signals.B_REFUSE and b.game is None
+    assert b.app.mode == MENU and b.app.banner == die_lights.B_REFUSE and b.game is None
     b.wait(500)
     b.press("select")                                 # mode: free
     b.press("roll")
@@ -101,7 +101,7 @@ def test_computer_seat_rolls_lights_its_move_and_waits_for_confirm(computers):
     b.wait(3000)
     assert len(b.game.transcript) == n                  # waits for the person
     b.press("select")                                   # not yours to choose
-    assert b.app.banner == signals.B_REFUSE
+    assert b.app.banner == die_lights.B_REFUSE
     b.wait(500)
     b.press("confirm")
     assert b.game.transcript[-1] == move.code
@@ -173,7 +173,7 @@ def test_dice_by_hand():
     b = Board()
     b.ask(new_game_cmd("family", 2, seed=3, dice="hand"))
     b.press("confirm")                      # nothing entered yet: refused
-    assert b.app.banner == signals.B_REFUSE and len(b.game.transcript) == 0
+    assert b.app.banner == die_lights.B_REFUSE and len(b.game.transcript) == 0
     for _ in range(8):
         b.press("select")                   # 1..6, then 1, 2
     b.press("back")                         # cancel
@@ -232,7 +232,7 @@ def test_refused_presses_change_nothing():
     before = (bytes(b.nvm.data), b.game.position())
     for button in ("select", "confirm", "back"):   # a roll is due; strict has no undo
         b.press(button)
-        assert b.app.banner == signals.B_REFUSE
+        assert b.app.banner == die_lights.B_REFUSE
         assert (bytes(b.nvm.data), b.game.position()) == before
         b.wait(500)
 
@@ -261,11 +261,11 @@ def test_broken_pixel_map_falls_back_and_shows_the_error(tmp_path, content, word
         path.write_text(content)
     b = Board(settings={"LUDO_PIXEL_MAP": str(path)})
     assert words in b.app.errors[0]
-    assert b.app.banner == signals.B_ERROR
+    assert b.app.banner == die_lights.B_ERROR
     assert b.colour("cR", b.frame_at(0)) == (255, 0, 192)            # magenta
     assert b.app.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
     b.wait(4500)
-    assert b.app.banner == signals.B_NONE
+    assert b.app.banner == die_lights.B_NONE
 
 
 def test_a_rewired_map_moves_the_lights(tmp_path):

@@ -14,7 +14,7 @@ from ludoboard import signals as signals_mod
 from harness import firmware_consts
 from ludoboard.pixelmap import place_name
 
-signals = firmware_consts("signals")    # its banner kinds, colours and masks (private consts)
+die_lights = firmware_consts("die_lights")    # its banner kinds, colours and masks (private consts)
 from ludoboard.lights import scale
 
 SEAT_RGB = signals_mod.SEAT_RGB
@@ -64,22 +64,22 @@ def check_roll_due(b, g):
     """Roll due: the die breathes the seat's colour (or orange for a real die); tokens in their colours."""
     frame = b.frame_at(25)                      # the breath's peak
     seat = g.turn
-    want = rgb(signals.ORANGE) if b.app.hand else rgb(SEAT_RGB[seat])
+    want = rgb(die_lights.ORANGE) if b.app.hand else rgb(SEAT_RGB[seat])
     banner = b.app.banner
     shown = [c != (0, 0, 0) for c in die(b, b.frame_at(0))]
-    if banner == signals.B_NONE:
+    if banner == die_lights.B_NONE:
         assert die(b, frame) == [want] * 7
-    elif banner == signals.B_PASS:              # what the last roll caused, shown briefly
-        assert shown == [bool(signals.ROW_MASK >> k & 1) for k in range(7)]
-    elif banner == signals.B_FORFEIT:
-        assert shown == [bool(signals.X_MASK >> k & 1) for k in range(7)]
-    elif banner == signals.B_BONUS:
+    elif banner == die_lights.B_PASS:              # what the last roll caused, shown briefly
+        assert shown == [bool(die_lights.ROW_MASK >> k & 1) for k in range(7)]
+    elif banner == die_lights.B_FORFEIT:
+        assert shown == [bool(die_lights.X_MASK >> k & 1) for k in range(7)]
+    elif banner == die_lights.B_BONUS:
         assert shown == [True] * 7
     frame0 = b.frame_at(0)
     count = {}
     for t in range(16):
         p = g.place(t)
-        if p is not None and (p[0] == "t" or (p[0] in "hc" and banner == signals.B_NONE)):
+        if p is not None and (p[0] == "t" or (p[0] in "hc" and banner == die_lights.B_NONE)):
             count.setdefault(p, {}).setdefault(t >> 2, 0)
             count[p][t >> 2] += 1
     for p, seats in count.items():
@@ -148,8 +148,8 @@ def play(b, seed, reset_at):
             assert bytes(b.game.transcript) == bytes(g.transcript)
             assert die(b, b.frame_at(25)) == [WHITE] * 7
             b.press("roll")                     # means nothing until confirmed: refused
-            assert b.app.banner == signals.B_REFUSE
-            assert die(b, b.frame_at(0)) == [rgb(signals.RED)] * 7
+            assert b.app.banner == die_lights.B_REFUSE
+            assert die(b, b.frame_at(0)) == [rgb(die_lights.RED)] * 7
             b.wait(500)
             b.press("confirm")
             continue
