@@ -15,12 +15,12 @@ import sys
 # come first (the rules core, then signals, controls, hostlink), the small last
 # (bench/board_heap.py --part boot).
 import ludo  # noqa: F401
-from .signals import Painter
+from .signals import Painter  # noqa: F401  (Painter, Buttons, HostLink, Saves: app_init.py makes them)
 from .die_lights import banner_for, show_banner
 from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
-from .hostlink import HostLink
+from .hostlink import HostLink  # noqa: F401
 from . import const, drop, lights, players, session
-from .saves import Saves
+from .saves import Saves  # noqa: F401
 from .places import place_of
 
 _CODE_TIMEOUT = const(117)  # transcript codes (docs/api.md)
@@ -31,57 +31,15 @@ _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long befo
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # lights.ANIM_STEP_MS
 _B_REFUSE = const(1)        # die_lights.py's banner kinds
-_NONE = const(255)          # places.NONE
 _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 
 
 class App(Controls):
     def __init__(self, hw, settings=None):
-        self.hw = hw
-        self.frame = bytearray(3 * hw.pixel_count)
-        self.scene = lights.Scene()
-        self.painter = Painter()
-        self.buttons = Buttons(self.on_press)
-        self.saves = Saves(hw.nvm, hw.feed)
-        self.link = HostLink(hw, self)
-        self.clock = [None, 0, 0]  # the wall clock (clock.py), once the PC told the time
-        self._menu = None           # the set-up menu (menu.py), loaded while it is shown
-        self.menu_state = None      # its choices while it is not
-        self.menu_job = None        # its loading, while it is on its way (menu_load.py)
-        self.can_leave = False      # the menu's back on its first page returns to a game
-        self.game = None
-        self.hand = False           # dice entered by hand
-        self.rolled = False         # the game's own dice were rolled (its seed goes in the footer)
-        self.mode = MENU
-        self.where = bytearray(16)      # each token's place in the game
-        self.physical = bytearray(16)   # where the tokens stand on the table
-        self.legal = ()
-        self.selected = -1
-        self.hint = False
-        self.cpu_at = -1            # transcript length the computer's choice belongs to
-        self.entry_value = 0        # a physical die's value being entered
-        self.last_origin = _NONE
-        self.pause_item = 0
-        self.banner = 0             # die_lights.py's B_*: a short signal after an action
-        self.banner_seat = -1
-        self.banner_arg = 0
-        self.banner_until = 0
-        self.phase_at = 0           # ticks when the current roll/choice began (computer pause)
-        self.phase_mark = -1        # transcript length phase_at belongs to
-        self.turn_seat = -1
-        self.warned = False
-        self.dirty = True
-        self.animated = False
-        now = hw.ticks_ms()
-        self.last_ticks = now
-        self.anim_ms = 0
-        self.turn_at = now          # ticks when the seat's turn began (deadline)
-        self.last_step = -1
-        self.map_index = 0
-        self.map_at = now
-        self.errors = []
-        self.jobs = []              # generators, one stage a loop pass (run_job)
-        self.starting = False       # a new game is being set up (start_game): presses refused
+        # Its attributes are set in app_init.py (run once: the board keeps no code for it).
+        from .app_init import init
+        init(self, hw)
+        drop("ludoboard.app_init")
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
         from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
