@@ -72,6 +72,9 @@ def resume(app):
             app.hw.feed()
         if code < 8:
             rolled = True
+    # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
+    # (club's door, a roll-off, resigning) loads it then
+    drop("ludo.extras")
     app.game = g
     app.rolled = rolled
     app.hand = header.get("dice") == "hand"

@@ -61,17 +61,30 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
     vb.close()
     # MicroPython
     out = micropython.run_fresh(
-        "import os, _board_sim\n"
+        "import os, sys, _board_sim\n"
         "os.chdir(%r)\n"
+        "last_modules = set()\n"
+        "_idle = _board_sim.Driver.on_idle\n"
+        "def on_idle(self):\n"      # what is loaded at the script's end (a reset empties it)
+        "    last_modules.clear()\n"
+        "    last_modules.update(m for m in sys.modules if m.startswith('ludo'))\n"
+        "    return _idle(self)\n"
+        "_board_sim.Driver.on_idle = on_idle\n"
         "frames = _board_sim.run_firmware(%r, code=%r, boot=%r)\n"
         "print('DATA', bytes(_board_sim.sim.data.from_board).hex())\n"
         "print('FRAME', bytes(frames[-1][1]).hex())\n"
         "print('BOOTS', _board_sim.sim.boots)\n"
+        "print('MODS', ' '.join(sorted(last_modules)))\n"
         % (str(drive), text, os.path.join(ROOT, "firmware", "code.py"), os.path.join(ROOT, "firmware", "boot.py")),
         paths=[STUBS, str(drive)], timeout=600)
-    got = dict(line.split(" ", 1) for line in out.strip().split("\n") if line[:4] in ("DATA", "FRAM", "BOOT"))
+    got = dict(line.split(" ", 1) for line in out.strip().split("\n") if line[:4] in ("DATA", "FRAM", "BOOT", "MODS"))
     mp_data = bytes.fromhex(got["DATA"])
     assert got["BOOTS"] == "2"
+    # the resume after the reset replayed the save with ludo.extras, and dropped it again:
+    # a resumed game holds no more code than a new one
+    mods = got["MODS"].split()
+    assert "ludo.game" in mods and "ludoboard.app" in mods
+    assert "ludo.extras" not in mods and "ludoboard.begin" not in mods
     assert mp_data == cpython_data
     assert bytes.fromhex(got["FRAME"]) == cpython_frame
     # and what the board said is the game's record
