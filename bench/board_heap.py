@@ -26,9 +26,13 @@ Parts, each in a fresh interpreter:
 - the same with seat B played by Hard and the coach's hint at every 5th choice;
 - after a game of people: the set-up menu, confirmed through to the next game;
   (menu-open: the same up to the confirm that starts the game, the menu's own part);
-- the pause menu (long press on back) during a game of people, and back to play.
+- the pause menu (long press on back) during a game of people, and back to play;
+- the game of people taken up again after a reset at press 300 (the save resumed, the
+  position confirmed), played to its end. App() itself, which resumes the save, runs as one
+  call before the room is set: this port collects nothing inside a call, so the compiles of
+  a boot's App() (the pixel map, the resume) cannot be measured this way.
 
-    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause] [--step 512]
+    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause|resume] [--step 512]
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -184,18 +188,43 @@ def _pause(mp):
 
 
 # the parts: what runs before the room is set (in a heap of any size), then what is measured
-PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause")
+PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause", "resume")
+RESUME_AT = 300         # presses of the game of people before the reset that `resume` takes up
+_SAVES = {}
+
+
+def saved_game(params):
+    """The NVM of the game of people after RESUME_AT presses (made once): what a reset finds."""
+    if "nvm" not in _SAVES:
+        mp = new_interpreter(params)
+        try:
+            mp.run(bm.IMPORT, keep_globals=True)
+            mp.run(bm.MAKE_APP, keep_globals=True)
+            mp.run(PASS_RESET, keep_globals=True)
+            _passes(mp, "b()")
+            for i in range(RESUME_AT):
+                _passes(mp, "p()")
+            _SAVES["nvm"] = mp.run("import binascii\nprint(binascii.hexlify(bytes(sim.nvm.data)).decode())\n",
+                                   keep_globals=True).strip()
+        finally:
+            mp.close()
+    return _SAVES["nvm"]
 
 
 def play_fits(room, params, part):
     """Does `part` run in `room` free bytes? Returns (fits, where it grew or what it did)."""
+    nvm = saved_game(params) if part == "resume" else None
     mp = new_interpreter(params)
     try:
+        if nvm is not None:         # the board was reset with this save in NVM
+            mp.run("import binascii\nsim.nvm.data[:] = binascii.unhexlify(%r)\n" % nvm, keep_globals=True)
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
         mp.run(bm.IMPORT, keep_globals=True)
         mp.run(bm.MAKE_APP, keep_globals=True)
         mp.run(PASS_RESET, keep_globals=True)
-        if part != "begin":
+        if part == "resume":        # App() resumed the save: confirm the position shown
+            _passes(mp, "sim.press(2, 80)\ns()")
+        elif part != "begin":
             _passes(mp, "b()")
         if part in ("menu", "menu-open"):
             _play(mp)
@@ -445,6 +474,9 @@ def main(argv=None):
                          "menu-open"))
         if args.part in ("all", "pause"):
             rows.append(("the pause menu during a game of people (after 50 presses)", params, "pause"))
+        if args.part in ("all", "resume"):
+            rows.append(("a game of people taken up after a reset at press %d, to its end (App() itself"
+                         " is one call: not measured here)" % RESUME_AT, params, "resume"))
         for title, prm, part in rows:
             need, where = smallest(lambda r: play_fits(r, prm, part), 16 * 1024, 160 * 1024, args.step)
             print("%s: needs %s free%s  (target < %d) %s" % (
