@@ -47,6 +47,7 @@ _X_MASK = const(0b1101011)      # d1 d2 d4 d6 d7: a cross
 _ROW_MASK = const(0b0011100)    # d3 d4 d5: a dash
 _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
 
+
 def show_banner(app, kind, seat, arg):
     # Show a banner (B_*) now, for its time; `arg` is a home column for door/turned/home.
     app.banner = kind
