@@ -65,6 +65,15 @@ class _CountedNvm(_board_sim.Nvm):
 
 sim.nvm = _CountedNvm()
 sim.boot()
+
+
+def _to_the_pc(data):
+    # The stand-in keeps what the board sends (for tests); a board's usb_cdc copies it into
+    # the USB stack's own buffer, not the heap: drop it here so it does not count.
+    return len(data)
+
+
+sim.data.write = _to_the_pc
 os.chdir(%(drive)r)
 """
 STANDINS = """
@@ -144,7 +153,6 @@ def one_press():
         press(k)
     d = gc.mem_alloc() - a
     gc.enable()
-    sim.data.from_board = bytearray()
     return d
 """
 # the game's beginning, as a press of its own (retained before it + what it allocates)
@@ -176,7 +184,6 @@ def begin_passes(mp):
         n += 1
         if n >= 5 and not starting:
             break
-    mp.run("sim.data.from_board = bytearray()\n", keep_globals=True)
     return top
 # one press per top-level call: the heap retained just before it (after a collection
 # at the start of the call) and what the press allocates with the collector off
