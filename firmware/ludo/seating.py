@@ -1,11 +1,11 @@
 # The second step of building a Rules (rules.py's STEPS): the players (a count
-# or seats), club's ordinary and free modes, the preset's own seats, and the
-# checks across options.  After it the choice is known to make a game: the
-# later steps only build tables.
+# or seats), club's ordinary and free modes (club_modes.py, for club only), the
+# preset's own seats, and the checks across options.  After it the choice is
+# known to make a game: the later steps only build tables.
 #
 # Loaded when a game starts and dropped again afterwards on the board (rules.py).
 from .errors import OptionError
-from .rules import seat_of, SEAT_LETTERS
+from .rules import seat_of, SEAT_LETTERS, _step
 
 _TWO_SEATS = {"family": (0, 1), "classic": (0, 2), "club": (0, 3), "strict": (0, 2)}
 
@@ -15,7 +15,9 @@ def build(rules):
     # (the caller's options) go; rules.seats and rules.free come.
     opts = rules.options
     count, seats = _players(rules)
-    free = _club_mode(opts, rules.given, count) if rules.preset == "club" else False
+    free = False
+    if rules.preset == "club":      # its modes: a module of their own, loaded for club only
+        free = _step("club_modes", "check", (opts, rules.given, count))
     del rules.given
     if seats is None:
         seats = _TWO_SEATS[rules.preset] if count == 2 else (0, 1, 2) if count == 3 else (0, 1, 2, 3)
@@ -33,31 +35,6 @@ def build(rules):
         raise OptionError("options 'highest_starts' and 'rolloff' both choose who starts")
     rules.seats = seats
     rules.free = free
-
-
-def _club_mode(opts, given, count):
-    # three players force free mode; free mode makes every start and star safe
-    mode = opts["mode"]
-    if mode not in ("ordinary", "free"):
-        raise OptionError("option 'mode' is 'ordinary' or 'free', not %r" % (mode,))
-    if count == 3:
-        if "mode" in given and mode == "ordinary":
-            raise OptionError("option 'mode': three players play free mode, not ordinary")
-        mode = opts["mode"] = "free"
-    if mode == "free" and count == 2:
-        raise OptionError("option 'mode': free mode is for three or four players")
-    free = mode == "free"
-    if free:
-        if "safe_squares" in given and not opts["safe_squares"]:
-            raise OptionError("option 'safe_squares': always on in free mode")
-        opts["safe_squares"] = True
-    if opts["teams"] and (free or count != 4):
-        raise OptionError("option 'teams': only in ordinary mode with four players")
-    if opts["quick"]:
-        if "tokens_to_win" in given and opts["tokens_to_win"] != 2:
-            raise OptionError("option 'tokens_to_win': Quick Ludo wins with 2")
-        opts["tokens_to_win"] = 2
-    return free
 
 
 def _players(rules):

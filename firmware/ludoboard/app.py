@@ -301,7 +301,7 @@ class App(Controls):
                     p.moves(scene, g, self.legal, self.selected, self.hint)
                 p.die_play(scene, g, self.legal, self.selected, self.entry_value, self.hand)
             if mode == PAUSE:
-                from .pause import paint
+                from .pause_lights import paint
                 paint(scene, self.pause_item)
         elif self._menu is not None:
             from .menu_lights import paint as paint_menu

@@ -30,8 +30,9 @@ def run(app, args):
     if seed is None:
         seed = dice.new_seed()      # (looked up now: tests fix it)
     yield
+    import ludoboard.savewrite          # compiled in a pass of its own, before the image
+    yield
     image = bytearray(app.saves.size)   # first, while the heap has the sector's 4 KB in one piece
-    import ludoboard.savewrite
     if not ludoboard.savewrite.save_start(app.saves, _header(rules, kinds, hand, seed, now), image):
         print(app.saves.error)
     image = None

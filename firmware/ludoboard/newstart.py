@@ -1,6 +1,6 @@
 # A new game's job, last part (after newsave.py): the rules' tables (ludo's
 # STEPS after the CHECKS), one a loop pass, then the game, the start line (the
-# first event) and the reply; the game is played from here.
+# first event) and the game played, with the reply: a loop pass each.
 from ludo import Game
 from ludo.rules import CHECKS, STEPS, build_step
 
@@ -13,6 +13,7 @@ def run(app, args):
     for name in STEPS[len(CHECKS):]:
         yield
         build_step(rules, name)
+    yield
     g = Game(rules, seed=seed, start=now)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
@@ -23,6 +24,7 @@ def run(app, args):
         link.send(start_line(g))
         start_line = None
         drop("ludoboard.headers")
+        yield                       # (the game is played from the next pass: its own garbage)
     app.game = g
     app.rolled = False
     app.hand = hand

@@ -2,9 +2,10 @@
 # (or back to a person), resign it, or the set-up menu for a new game.
 #
 # Loaded when the pause menu opens and dropped when it closes: a game in play
-# does not hold this code; what a confirm does is pause_actions.py, loaded
-# then.  The items (docs/lights.md, Pause menu): 0 hand over, 1 resign, 2 new
-# game; items that do not apply are skipped.
+# does not hold this code; its light is pause_lights.py, loaded a loop pass
+# later (one module compiled a pass), and what a confirm does is
+# pause_actions.py, loaded then.  The items (docs/lights.md, Pause menu):
+# 0 hand over, 1 resign, 2 new game; items that do not apply are skipped.
 from . import const, drop, players
 
 _SELECT = const(1)          # controls.py
@@ -20,10 +21,13 @@ def press(app, button):
     if app.mode != _PAUSE:
         app.pause_item = _first_item(app, 0)
         app.mode = _PAUSE
+        app.jobs.insert(0, _show(app))  # lit from the next pass on: app.run_job collects first
+        return
     elif button == _SELECT:
         app.pause_item = _first_item(app, app.pause_item + 1)
     elif button == _CONFIRM or button == _BACK:
         app.mode = _OVER if app.game.is_over() else _PLAY
+        drop("ludoboard.pause_lights")
         drop("ludoboard.pause")     # this function still runs: the module goes with it
         if button == _CONFIRM:
             from .pause_actions import do
@@ -31,6 +35,11 @@ def press(app, button):
     else:
         app.refuse()
         return
+    app.dirty = True
+
+
+def _show(app):
+    yield
     app.dirty = True
 
 
@@ -45,11 +54,3 @@ def _first_item(app, start):
             return i
     return 2
 
-
-def paint(scene, item):
-    # The pause menu over the position: the die shows the item (1 hand over, 2 resign, 3 new game).
-    from .lights import scale
-    from .places import PIPS
-    from .die_lights import die_blink
-    colour = (0x00C0FF, 0xFF0000, 0xFFFFFF)[item]       # signals.py's cyan, red, white
-    die_blink(scene, PIPS[item + 1], colour, scale(colour, 40), 12)
