@@ -1,8 +1,9 @@
 # What a plain game rarely needs, loaded on first use (the board's heap is small):
-# the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a transcript.
+# the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a
+# transcript, checked action codes (push_code).
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
-from .game import OFF, ROLLOFF, KINDS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
+from .game import OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
 
 
 def open_door_if_no_prey(g, s):
@@ -125,3 +126,30 @@ def push_transcript_code(g, code):
     else:
         g.push_code(code)
     return text
+
+
+def push_code(g, code):
+    # Apply one action code (docs/api.md), checked for legality.
+    if not isinstance(code, int) or not 0 < code < CODE_UNDO:
+        raise IllegalMoveError("unknown action code %r" % (code,))
+    if code < 16:
+        if not (1 <= code & 7 <= 6) or code in (7, 8):
+            raise IllegalMoveError("unknown action code %r" % (code,))
+        g._check_running("roll")
+        if not g.needs_roll():
+            raise IllegalMoveError("roll: a move is due, not a roll (%s)" % g.position())
+        g._push_code(code)
+    elif code <= CODE_PASS:
+        g._check_running("move")
+        g._gen()
+        if g._find(code) < 0:
+            raise IllegalMoveError("illegal move %s in %s" % (g.action_text(code), g.position()))
+        g._push_code(code)
+    elif code < CODE_TIMEOUT:
+        g.resign(code - CODE_RESIGN)
+    else:
+        s = code - CODE_TIMEOUT
+        if s != g.turn:
+            raise IllegalMoveError("timeout %s: not on turn (%s)" % (SEAT_LETTERS[s], g.position()))
+        g.timeout()
+

@@ -160,28 +160,8 @@ class Game(Turns):
 
     def push_code(self, code):
         # Apply one action code (docs/api.md), checked for legality.
-        if not isinstance(code, int) or not 0 < code < CODE_UNDO:
-            raise IllegalMoveError("unknown action code %r" % (code,))
-        if code < 16:
-            if not (1 <= code & 7 <= 6) or code in (7, 8):
-                raise IllegalMoveError("unknown action code %r" % (code,))
-            self._check_running("roll")
-            if not self.needs_roll():
-                raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
-            self._push_code(code)
-        elif code <= CODE_PASS:
-            self._check_running("move")
-            self._gen()
-            if self._find(code) < 0:
-                raise IllegalMoveError("illegal move %s in %s" % (self.action_text(code), self.position()))
-            self._push_code(code)
-        elif code < CODE_TIMEOUT:
-            self.resign(code - CODE_RESIGN)
-        else:
-            s = code - CODE_TIMEOUT
-            if s != self.turn:
-                raise IllegalMoveError("timeout %s: not on turn (%s)" % (SEAT_LETTERS[s], self.position()))
-            self.timeout()
+        from .extras import push_code
+        push_code(self, code)
 
     def resign(self, seat):
         from .extras import resign
