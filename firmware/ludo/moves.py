@@ -166,7 +166,6 @@ class Moves(History):
             pend = self.pend
             npend = self.npend
             base = o * 4
-            dest = self._dest
             for i in range(4):
                 t = base + i
                 b = pos[t]
@@ -177,7 +176,7 @@ class Moves(History):
                     v = pend[k]
                     if (k > 0 and pend[0] == v) or (k > 1 and pend[1] == v):
                         continue
-                    d = dest(t, v)
+                    d = self._dest(t, v)     # (a bound method kept in a name would allocate)
                     if d:
                         codes[n] = CODE_MOVE + t * 6 + v - 1
                         dests[n] = d

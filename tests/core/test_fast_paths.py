@@ -100,6 +100,31 @@ def test_hot_paths_agree_with_the_general_rules(config):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_pcs_inlined_roll_plays_the_boards_game(config, monkeypatch):
+    # fast_roll.py (CPython only) against Turns._apply as the board has it: the same
+    # seeded random game, action by action, the same position and events.
+    from ludo import fast_roll
+    from ludo.turns import Turns
+    preset, players, opts = config
+    assert Turns._apply is not fast_roll.general_apply      # installed here
+    games = []
+    for general in (False, True):
+        if general:
+            monkeypatch.setattr(Turns, "_apply", fast_roll.general_apply)
+        rng = random.Random(3)
+        g = ludo.Game(preset, players=players, seed=3, options=opts)
+        seen = []
+        while g.outcome() is None and len(seen) < 3000:
+            if g.needs_roll():
+                g.roll()
+            else:
+                g.push(rng.choice(g.legal_moves))
+            seen.append((g.position(), g.last_events, tuple(g.legal_codes()) if not g.needs_roll() else ()))
+        games.append(seen)
+    assert games[0] == games[1]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_rules_tables(config):
     preset, players, opts = config
     r = ludo.Rules(preset, players, opts)
