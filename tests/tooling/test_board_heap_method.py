@@ -86,3 +86,26 @@ def test_without_a_collection_asked_for_each_pass_earlier_garbage_would_count():
 
 def test_a_pass_that_needs_more_than_the_room_still_grows_the_heap():
     assert _passes_run(8000, "x = bytearray(5000)\ny = bytearray(5000)", 1)
+
+
+def test_the_benches_hold_the_neopixel_librarys_code_as_a_pico_does(tmp_path):
+    # On a Pico the library is lib/neopixel.mpy and its code is on the heap; the benches load
+    # it (compiled by mpy-cross) after their baseline, beside the stand-in that lights the sim.
+    if mpharness.unavailable_reason():
+        pytest.skip(mpharness.unavailable_reason())
+    bm = board_heap.bm
+    bm.add_library(str(tmp_path))
+    mp = mpharness.MicroPython(mounts=[bm.STUBS, str(tmp_path)])
+    try:
+        mp.run("import gc\n" + bm.STANDINS, reset=True)
+        mp.run("gc.collect()\n", keep_globals=True)
+        mp.run("gc.collect()\nbase = gc.mem_alloc()\n", keep_globals=True)
+        mp.run("import %s as lib\n" % bm.LIBRARY, keep_globals=True)
+        mp.run("gc.collect()\n", keep_globals=True)
+        held, name = mp.run("gc.collect()\nprint(gc.mem_alloc() - base, lib.NeoPixel.__name__)\n",
+                            keep_globals=True).split()
+    finally:
+        mp.close()
+    assert name == "NeoPixel"
+    assert int(held) > 1000         # its code, counted as the board's (about 1.6 KB)
+    assert bm.LIBRARY in bm.IMPORT
