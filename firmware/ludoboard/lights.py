@@ -1,7 +1,8 @@
 # The light engine: a Scene says, per place, which colours to show and how to
 # animate them; `render` turns a Scene into a frame without allocating.
 #
-# Colours are packed ints 0xRRGGBB (no tuples), kept as 3 bytes each in the scene.  A place shows one colour
+# Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte, its index
+# in the scene's palette of the colours it shows (a few dozen).  A place shows one colour
 # steadily, or cycles through up to four colours, each held `period` animation
 # steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
 # so neighbours can chase or alternate.  Scenes are rebuilt only when the
@@ -11,6 +12,7 @@ from . import const
 ANIM_STEP_MS = 40           # one animation step; frames are re-rendered at most this often
 _MAX_COLOURS = const(4)
 _NP = const(99)             # places.COUNT
+_PALETTE = const(32)        # colours a scene has room for before its palette grows
 
 
 def scale(rgb, level):
@@ -21,7 +23,9 @@ def scale(rgb, level):
 
 class Scene:
     def __init__(self):
-        self.col = bytearray(3 * _NP * _MAX_COLOURS)    # R,G,B of colour k of place p at (p * 4 + k) * 3
+        self.col = bytearray(_NP * _MAX_COLOURS)    # palette index of colour k of place p at p * 4 + k
+        self.palette = [0] * _PALETTE               # the colours (packed ints), the first `used`
+        self.used = 0
         self.ncol = bytearray(_NP)
         self.period = bytearray(_NP)
         self.offset = bytearray(_NP)
@@ -30,19 +34,29 @@ class Scene:
     def clear(self):
         for p in range(_NP):
             self.ncol[p] = 0
+        self.used = 0
 
     def _put(self, i, rgb):
-        col = self.col
-        i *= 3
-        col[i] = rgb >> 16
-        col[i + 1] = (rgb >> 8) & 255
-        col[i + 2] = rgb & 255
+        palette = self.palette
+        n = self.used
+        for k in range(n):
+            if palette[k] == rgb:
+                self.col[i] = k
+                return
+        if n == len(palette):
+            if n > 255:             # (no painter shows that many: the last one is reused)
+                self.col[i] = 255
+                palette[255] = rgb
+                return
+            palette.append(rgb)     # a scene with more colours than _PALETTE: once
+        else:
+            palette[n] = rgb
+        self.used = n + 1
+        self.col[i] = n
 
     def colour(self, p, k=0):
         # Colour k of place p's cycle (packed int).
-        col = self.col
-        i = (p * _MAX_COLOURS + k) * 3
-        return (col[i] << 16) | (col[i + 1] << 8) | col[i + 2]
+        return self.palette[self.col[p * _MAX_COLOURS + k]]
 
     def set(self, p, rgb):
         # Show one colour steadily (replaces whatever the place showed).
@@ -96,22 +110,21 @@ class Scene:
         col = self.col
         base = p * _MAX_COLOURS
         if n == 1:
-            i = base * 3
-            return (col[i] << 16) | (col[i + 1] << 8) | col[i + 2]
+            return self.palette[col[base]]
         per = self.period[p] or 1
         pos = step // per + self.offset[p]
         k = pos % n
-        i = (base + k) * 3
-        ra = col[i]
-        ga = col[i + 1]
-        ba = col[i + 2]
+        a = self.palette[col[base + k]]
         if not self.fade[p]:
-            return (ra << 16) | (ga << 8) | ba
-        j = (base + (k + 1) % n) * 3
+            return a
+        b = self.palette[col[base + (k + 1) % n]]
         f = step % per
-        r = ra + (col[j] - ra) * f // per
-        g = ga + (col[j + 1] - ga) * f // per
-        bl = ba + (col[j + 2] - ba) * f // per
+        ra = a >> 16
+        ga = (a >> 8) & 255
+        ba = a & 255
+        r = ra + ((b >> 16) - ra) * f // per
+        g = ga + (((b >> 8) & 255) - ga) * f // per
+        bl = ba + ((b & 255) - ba) * f // per
         return (r << 16) | (g << 8) | bl
 
 

@@ -297,3 +297,20 @@ def test_map_check_walks_every_pixel_then_plays():
         b.wait(100)
     assert seen == set(range(99))
     assert b.app.mode == MENU
+
+
+def test_a_scene_keeps_every_colour_it_is_given_past_its_first_palette():
+    # lights.Scene keeps a byte a colour (an index into its palette): more colours than the
+    # palette's first size still read back exactly, and a cleared scene starts a new palette.
+    from ludoboard.lights import Scene
+    scene = Scene()
+    colours = [0x010203 * (k + 1) & 0xFFFFFF for k in range(70)]
+    for p in range(70):
+        scene.set(p, colours[p])
+    scene.cycle(80, 2, 1, 1, colours[0], 0x00FF00, 0x0000FF, colours[69])
+    assert [scene.colour(p) for p in range(70)] == colours
+    assert [scene.colour(80, k) for k in range(4)] == [colours[0], 0x00FF00, 0x0000FF, colours[69]]
+    assert scene.colour_at(80, 0) == 0x00FF00 and scene.colour_at(80, 1) == 0x007F7F   # half-way fade
+    scene.clear()
+    scene.set(0, 0x123456)
+    assert scene.used == 1 and scene.colour(0) == 0x123456
