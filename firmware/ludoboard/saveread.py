@@ -12,6 +12,7 @@ _FEED_EVERY = 256           # feed the watchdog while scanning the save
 def load(saves):
     # Read the save: the header dict (and saves.count) or None when there is none.
     saves.header = None
+    saves.active = False
     saves.count = 0
     nvm = saves.nvm
     if nvm is None:
@@ -44,7 +45,7 @@ def load(saves):
     if crc16(nvm, at, end) != nvm[end] | (nvm[end + 1] << 8):
         saves.error = "save: packed actions are corrupt (save ignored)"
         return None
-    saves.header = header
+    saves.active = True         # (the header is the caller's: the save reads it again to pack)
     saves.packed = packed
     saves.salt = salt
     saves.entries_at = end + 2

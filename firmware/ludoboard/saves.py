@@ -32,7 +32,8 @@ class Saves:
         self.nvm = nvm
         self.size = len(nvm) if nvm is not None else 0
         self.feed = feed
-        self.header = None
+        self.header = None      # the header (a dict) while savewrite.py writes it; then read again
+        self.active = False     # a game's save is in NVM: its actions are appended
         self.count = 0          # actions saved (packed + entries)
         self.packed = 0
         self.entries_at = 0     # offset of the first 2-byte entry
@@ -65,7 +66,7 @@ class Saves:
     # -- writing (a whole-sector rewrite: savewrite.py) ---------------------
     def append(self, code):
         # Save one action code; True once it is in NVM.
-        if self.nvm is None or self.header is None:
+        if self.nvm is None or not self.active:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
             from .savewrite import rewrite

@@ -23,6 +23,7 @@ def crc16(data, start=0, end=None):
 def save_start(saves, header, image=None):
     # Begin a new game's save (erases the old one). Returns False if it cannot.
     saves.header = header
+    saves.active = True
     saves.salt = int(header["game"][:2], 16)
     saves.count = 0
     return rewrite(saves, None, image)
@@ -31,9 +32,24 @@ def save_start(saves, header, image=None):
 def rewrite(saves, source, image=None):
     # Write header + packed codes (all saved codes if source) as one whole-sector write.
     # image: a bytearray of the sector's size to build it in (made first, in one piece).
+    # The header is kept only while it is written: packing reads it from NVM again.
+    try:
+        return _rewrite(saves, source, image)
+    finally:
+        saves.header = None
+
+
+def _header_in_nvm(nvm):
+    hlen = nvm[2] | (nvm[3] << 8)
+    return json.loads(bytes(nvm[4:4 + hlen]).decode())
+
+
+def _rewrite(saves, source, image):
     if saves.nvm is None:
         saves.error = "save: this board has no NVM; games are not saved"
         return False
+    if saves.header is None:
+        saves.header = _header_in_nvm(saves.nvm)
     size = saves.size
     if image is None:
         image = bytearray(size)
