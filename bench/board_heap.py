@@ -320,6 +320,8 @@ def deps_of(params, name):
 
 
 MIN_LINES = 60          # modules this long or longer are listed (the small ones need little)
+# installed on CPython only (dice.py, turns.py): the board never loads them, nor does the bench
+PC_ONLY = ("ludo.dice_batch", "ludo.fast_roll")
 
 
 def modules():
@@ -327,7 +329,7 @@ def modules():
     found = []
     for pkg in ("ludo", "ludoboard"):
         for name in sorted(os.listdir(os.path.join(bm.ROOT, "firmware", pkg))):
-            if name.endswith(".py") and name != "__init__.py" and name != "dice_batch.py":
+            if name.endswith(".py") and name != "__init__.py" and pkg + "." + name[:-3] not in PC_ONLY:
                 full = pkg + "." + name[:-3]
                 if _code_lines(full) >= MIN_LINES:
                     found.append(full)
@@ -381,7 +383,14 @@ def boot_chain():
     import subprocess
     code = TRACE % {"stubs": bm.STUBS, "firmware": os.path.join(bm.ROOT, "firmware")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    return [e for e in json.loads(out) if not e["name"].endswith("dice_batch")]    # CPython only
+    chain = []
+    for e in json.loads(out):
+        if e["name"] in PC_ONLY:
+            continue
+        e["done"] = [n for n in e["done"] if n not in PC_ONLY]
+        e["above"] = [n for n in e["above"] if n not in PC_ONLY]
+        chain.append(e)
+    return chain
 
 
 def boot_module_fits(room, params, entry):

@@ -12,12 +12,12 @@ import sys
 
 # The order of these imports is the order the board compiles the modules in, and a
 # compile needs about 100 bytes a line beyond what is loaded already: the largest
-# come first (the rules core, then signals, controls, hostlink), the small last
+# come first (the rules core, then controls, signals, hostlink), the small last
 # (bench/board_heap.py --part boot).
 import ludo  # noqa: F401
+from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .signals import Painter  # noqa: F401  (Painter, Buttons, HostLink, Saves: app_init.py makes them)
 from .die_lights import banner_for, show_banner
-from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .hostlink import HostLink  # noqa: F401
 from . import const, drop, lights, players, session
 from .saves import Saves  # noqa: F401
