@@ -21,7 +21,8 @@ def run(app, args):
     old = app.game = None
     app.mode = MENU                 # (no game, no menu: app.compose paints nothing)
     app.close_menu()
-    drop("ludoboard.pause")         # a game started (by the PC) from the pause menu
+    for name in ("pause", "pause_items", "pause_lights"):   # a game started (by the PC) from the pause menu
+        drop("ludoboard." + name)
     app.computers_needed()          # the old game's computer players go too
     now = None
     if app.clock[0] is not None:

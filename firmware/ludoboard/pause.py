@@ -2,11 +2,13 @@
 # (or back to a person), resign it, or the set-up menu for a new game.
 #
 # Loaded when the pause menu opens and dropped when it closes: a game in play
-# does not hold this code; its light is pause_lights.py, loaded a loop pass
-# later (one module compiled a pass), and what a confirm does is
-# pause_actions.py, loaded then.  The items (docs/lights.md, Pause menu):
-# 0 hand over, 1 resign, 2 new game; items that do not apply are skipped.
-from . import const, drop, players
+# does not hold this code; which items apply is pause_items.py (small modules
+# compile in less), its light pause_lights.py, loaded a loop pass later, and
+# what a confirm does pause_actions.py, loaded then.  The items (docs/lights.md,
+# Pause menu): 0 hand over, 1 resign, 2 new game; items that do not apply are
+# skipped.
+from . import const, drop
+from .pause_items import first_item
 
 _SELECT = const(1)          # controls.py
 _CONFIRM = const(2)
@@ -19,15 +21,16 @@ _OVER = const(4)
 def press(app, button):
     # A press while the pause menu is shown (or the long press on back that opens it).
     if app.mode != _PAUSE:
-        app.pause_item = _first_item(app, 0)
+        app.pause_item = first_item(app, 0)
         app.mode = _PAUSE
         app.jobs.insert(0, _show(app))  # lit from the next pass on: app.run_job collects first
         return
     elif button == _SELECT:
-        app.pause_item = _first_item(app, app.pause_item + 1)
+        app.pause_item = first_item(app, app.pause_item + 1)
     elif button == _CONFIRM or button == _BACK:
         app.mode = _OVER if app.game.is_over() else _PLAY
         drop("ludoboard.pause_lights")
+        drop("ludoboard.pause_items")
         drop("ludoboard.pause")     # this function still runs: the module goes with it
         if button == _CONFIRM:
             from .pause_actions import do
@@ -41,16 +44,3 @@ def press(app, button):
 def _show(app):
     yield
     app.dirty = True
-
-
-def _first_item(app, start):
-    g = app.game
-    ok = (players.available() and g.transcript_length > 0 and not g.is_over(),
-          g.rules.can_resign and not g.is_over(),
-          True)
-    for k in range(3):
-        i = (start + k) % 3
-        if ok[i]:
-            return i
-    return 2
-
