@@ -54,6 +54,11 @@ def ready(kind):
 def release():
     # Forget the computer players and drop their code (the game no longer needs them).
     _players.clear()
+    for name in sys.modules:        # (a loop over the dict itself allocates nothing)
+        if name.startswith("ludo.ai") and _ai is LAZY or name == "ludoboard.computer":
+            break
+    else:
+        return                      # none loaded: a game of people ends without garbage
     for name in list(sys.modules):
         if name.startswith("ludo.ai") and _ai is LAZY or name == "ludoboard.computer":
             dot = name.find(".")
