@@ -1,9 +1,7 @@
 # Reading the save (saves.py's format) after a reset: the header, and how many
 # entries are whole.  Loaded for that only and dropped again (begin.py, saves.py).
-import json
-
 from .saves import entry_check
-from .savewrite import crc16
+from .savewrite import crc16, header_in_nvm
 
 _MAGIC = b"L1"
 _FEED_EVERY = 256           # feed the watchdog while scanning the save
@@ -30,7 +28,7 @@ def load(saves):
         saves.error = "save: header is corrupt (save ignored)"
         return None
     try:
-        header = json.loads(bytes(nvm[4:at]).decode())
+        header = header_in_nvm(nvm)
         packed = header["packed"]
         game = header["game"]
         salt = int(game[:2], 16)

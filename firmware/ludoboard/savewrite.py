@@ -39,7 +39,8 @@ def rewrite(saves, source, image=None):
         saves.header = None
 
 
-def _header_in_nvm(nvm):
+def header_in_nvm(nvm):
+    # The header's JSON as it stands in NVM, read back (saveread.py checks it first).
     hlen = nvm[2] | (nvm[3] << 8)
     return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
@@ -49,7 +50,7 @@ def _rewrite(saves, source, image):
         saves.error = "save: this board has no NVM; games are not saved"
         return False
     if saves.header is None:
-        saves.header = _header_in_nvm(saves.nvm)
+        saves.header = header_in_nvm(saves.nvm)
     size = saves.size
     if image is None:
         image = bytearray(size)
