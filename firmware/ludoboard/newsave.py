@@ -1,8 +1,9 @@
 # A new game's job, second part (after newcheck.py, before newstart.py): the
 # choice makes a game, so the old game ends, and it and the menu's code go;
 # then the new game's save is written (erasing the old one), early, while the
-# heap holds least: its 4 KB sector image needs one piece of free memory.  The
-# header needs only the checked options and seats (the game is made later).
+# heap holds least: its image (as long as the old save, savewrite.py) needs one
+# piece of free memory.  The header needs only the checked options and seats
+# (the game is made later).
 from ludo import dice
 from ludo.dice import commitment
 
@@ -33,10 +34,8 @@ def run(app, args):
     yield
     import ludoboard.savewrite          # compiled in a pass of its own, before the image
     yield
-    image = bytearray(app.saves.size)   # first, while the heap has the sector's 4 KB in one piece
-    if not ludoboard.savewrite.save_start(app.saves, _header(rules, kinds, hand, seed, now), image):
+    if not ludoboard.savewrite.save_start(app.saves, _header(rules, kinds, hand, seed, now)):
         print(app.saves.error)
-    image = None
     drop("ludoboard.savewrite")
     return rules, kinds, hand, seed, now, command
 

@@ -1,6 +1,7 @@
 # Writing the save (saves.py's format): a new game's header, or the whole save
 # packed again when its entries reach the end of the sector.  Both are one
-# whole-sector write of an image made here.  Loaded for that only and dropped
+# write of an image made here, from the sector's start to the end of what it
+# holds now (past that every byte is erased already: the write keeps them).  Loaded for that only and dropped
 # again (saves.py, newstart.py).  The header is compact JSON (read back with
 # json.loads: its keys need no order, unlike the lines to the PC).
 import json
@@ -20,23 +21,32 @@ def crc16(data, start=0, end=None):
     return crc
 
 
-def save_start(saves, header, image=None):
+def save_start(saves, header):
     # Begin a new game's save (erases the old one). Returns False if it cannot.
     saves.header = header
     saves.active = True
     saves.salt = int(header["game"][:2], 16)
     saves.count = 0
-    return rewrite(saves, None, image)
+    return rewrite(saves, None)
 
 
-def rewrite(saves, source, image=None):
-    # Write header + packed codes (all saved codes if source) as one whole-sector write.
-    # image: a bytearray of the sector's size to build it in (made first, in one piece).
+def rewrite(saves, source):
+    # Write header + packed codes (all saved codes if source) in one write.
     # The header is kept only while it is written: packing reads it from NVM again.
     try:
-        return _rewrite(saves, source, image)
+        return _rewrite(saves, source)
     finally:
         saves.header = None
+
+
+def written_end(nvm, size):
+    # The end of what the sector holds: every byte past it is erased (0xFF).  A new
+    # game's image reaches only this far (or to its own end), not the sector's 4 KB:
+    # the write leaves the erased rest as it is, in the same one erase.
+    end = size
+    while end and nvm[end - 1] == 0xFF:
+        end -= 1
+    return end
 
 
 def header_in_nvm(nvm):
@@ -45,15 +55,13 @@ def header_in_nvm(nvm):
     return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
 
-def _rewrite(saves, source, image):
+def _rewrite(saves, source):
     if saves.nvm is None:
         saves.error = "save: this board has no NVM; games are not saved"
         return False
     if saves.header is None:
         saves.header = header_in_nvm(saves.nvm)
     size = saves.size
-    if image is None:
-        image = bytearray(size)
     count = saves.count if source is not None else 0
     saves.header["packed"] = count
     try:
@@ -64,7 +72,11 @@ def _rewrite(saves, source, image):
     if total + 2 > size:
         saves.error = "save: the game no longer fits in NVM; saving stopped"
         return False
-    for i in range(size):
+    length = written_end(saves.nvm, size)
+    if length < total:
+        length = total
+    image = bytearray(length)
+    for i in range(length):
         image[i] = 0xFF
     image[0] = _MAGIC[0]
     image[1] = _MAGIC[1]
@@ -82,7 +94,7 @@ def _rewrite(saves, source, image):
     c = crc16(image, at, end)
     image[end] = c & 255
     image[end + 1] = c >> 8
-    saves.nvm[0:size] = image
+    saves.nvm[0:length] = image
     saves.packed = count
     saves.entries_at = end + 2
     saves.dirty = False

@@ -73,8 +73,9 @@ def test_power_cut_at_every_byte_of_every_write_loses_no_saved_action(recorded):
     b, saved_after = recorded
     writes = b.nvm.writes
     final = bytes(b.game.transcript)
-    # one whole-sector write to start, then one 2-byte append per action
-    assert len(writes[0][1]) == 4096 and len(writes) == len(final) + 1
+    # the header to start (programmed into the erased sector), then one 2-byte append per action
+    assert writes[0][0] == 0 and not writes[0][2] and len(writes[0][1]) < 400
+    assert len(writes) == len(final) + 1
     image = bytearray(b"\xff" * 4096)
     boots = 0
     for w, (start, value, erase) in enumerate(writes):
@@ -102,6 +103,31 @@ def test_power_cut_at_every_byte_of_every_write_loses_no_saved_action(recorded):
         image = apply_write(image, start, value, erase)
     assert image == b.nvm.data
     assert boots > 600
+
+
+def test_a_new_game_over_an_old_save_rewrites_only_as_far_as_the_old_save_reached(recorded):
+    """The new game's image ends where the old save ended (the rest is erased already): one
+    erase, the sector then as a new save in an erased one, and a cut at any byte of it boots
+    into the new game or the menu, never into the old game."""
+    old, _ = recorded
+    nvm = Nvm(data=old.nvm.data)
+    old_end = max(i for i in range(4096) if nvm.data[i] != 0xFF) + 1
+    b = Board(nvm=nvm)
+    b.press("confirm")                      # (the old game, resumed: its position confirmed)
+    before = bytes(nvm.data)
+    n = len(nvm.writes)
+    b.ask({"cmd": "new", "preset": "club", "players": 3, "seed": 11})
+    start, value, erase = nvm.writes[n]
+    assert len(nvm.writes) == n + 1 and start == 0 and erase and len(value) == old_end
+    fresh = Board()
+    fresh.ask({"cmd": "new", "preset": "club", "players": 3, "seed": 11})
+    assert bytes(nvm.data) == bytes(fresh.nvm.data)
+    for cut in range(len(value)):
+        board = Board(nvm=Nvm(data=apply_write(before, start, value, erase, cut)))
+        if board.game is None:
+            assert board.app.mode == MENU
+        else:
+            assert board.game.preset == "club" and len(board.game.transcript) == 0
 
 
 def test_power_cut_through_the_virtual_board_resumes(recorded):
