@@ -5,21 +5,15 @@
 #
 # Runs unchanged on CPython 3.11, MicroPython and CircuitPython.  See docs/api.md.
 from .errors import LudoError, OptionError, IllegalMoveError, PositionError, RecordError
-from .rules import Rules, PRESETS, SEAT_LETTERS, SEAT_NAMES, KINDS, option_defaults
+from .rules import Rules, PRESETS, SEAT_LETTERS, SEAT_NAMES, option_defaults
 from .dice import Dice, commitment
-
-# Loaded on first use: the game's code (game.py and its layers) when a game is made, so the
-# board's set-up menu and a new game's checks run without it; records when the PC asks.
-_LAZY = {"Game": "game", "Move": "game", "Outcome": "game", "token_name": "game",
-         "Record": "record", "verify_record": "record", "dumps": "record"}
+from .game import Game, Move, Outcome, token_name, KINDS
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        value = getattr(_submodule(_LAZY[name]), name)
-        if _LAZY[name] == "game":
-            globals()[name] = value     # (then found without this call)
-        return value
+    # Records are loaded on first use: the board needs them only when the PC asks.
+    if name in ("Record", "verify_record", "dumps"):
+        return getattr(_submodule("record"), name)
     # MicroPython asks here first on `from ludo import ai`: load the submodule.
     return _submodule(name)
 

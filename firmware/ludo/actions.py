@@ -1,6 +1,6 @@
 # The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
 # and places.  (ludo.game re-exports all of it.)
-from .rules import SEAT_LETTERS, KINDS  # noqa: F401  (KINDS: ludo.game exports it)
+from .rules import SEAT_LETTERS
 
 # phases
 ROLL = 0
@@ -16,6 +16,7 @@ CODE_RESIGN = 113
 CODE_TIMEOUT = 117
 CODE_UNDO = 121
 CODE_KIND = 122
+KINDS = ("human", "easy", "medium", "hard")
 
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
 # club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut

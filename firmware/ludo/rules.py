@@ -9,7 +9,6 @@ from .errors import OptionError
 
 SEAT_LETTERS = "RGYB"
 SEAT_NAMES = ("red", "green", "yellow", "blue")
-KINDS = ("human", "easy", "medium", "hard")     # who plays a seat (Game.set_kind)
 STARTS = (0, 13, 26, 39)
 STARS = (8, 21, 34, 47)
 

@@ -12,10 +12,9 @@ import sys
 
 # The order of these imports is the order the board compiles the modules in, and a
 # compile needs about 100 bytes a line beyond what is loaded already: the largest
-# come first (controls, signals, hostlink), the small last (bench/board_heap.py
-# --part boot).  The rules core is not among them: a game's code is compiled when
-# a game is made (a saved game resumed: begin.py; a new game: newstart.py), the
-# rules' checks when the set-up menu or a new game needs them.
+# come first (the rules core, then controls, signals, hostlink), the small last
+# (bench/board_heap.py --part boot).
+import ludo  # noqa: F401
 from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
 from .signals import Painter  # noqa: F401  (Painter, Buttons, HostLink, Saves: app_init.py makes them)
 from .die_lights import banner_for, show_banner

@@ -2,6 +2,8 @@
 # up again after a reset (its transcript replayed, the position shown to be
 # checked), the errors, the map check.  Loaded once and dropped again.  A new
 # game is a job of the app (app.py's start_game: newcheck.py, newstart.py).
+import ludo
+
 from . import drop, places
 from .controls import CHECK, MAP_CHECK
 from .die_lights import show_banner
@@ -10,8 +12,7 @@ _REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
 
 
 def new_game(preset, players, options, seed, start, kinds):
-    from ludo.game import Game      # (a boot with no saved game never compiles it)
-    g = Game(preset, players=players, seed=seed, options=options, start=start)
+    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     return g

@@ -2,7 +2,8 @@
 # the game it came from (back on its first page), or refuse.  Loaded for that
 # press only (menu_steps.py).
 from . import const
-from ludo.rules import KINDS, SEAT_LETTERS
+from ludo.game import KINDS
+from ludo.rules import SEAT_LETTERS
 
 _PLAY = const(2)            # controls.py's modes
 _OVER = const(4)

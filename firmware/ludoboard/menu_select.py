@@ -2,7 +2,8 @@
 # 1 (changed) or 4 (refused), as menu_steps.py counts.
 from . import const, drop
 from .menu_options import values_of
-from ludo.rules import KINDS, PRESETS   # (KINDS: the player kinds, in the order the menu offers them)
+from ludo.game import KINDS     # the player kinds, in the order the menu offers them
+from ludo.rules import PRESETS
 
 _PRESET = const(0)          # menu.py's pages
 _PLAYERS = const(1)
