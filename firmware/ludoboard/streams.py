@@ -58,7 +58,10 @@ def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
-        yield _headers().start_line(g)
+        h = _headers()
+        line = h.start_line(g.game_id, h.header_text(g))
+        h = None
+        yield line
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
