@@ -20,18 +20,13 @@ def _sorted(d):
 
 
 def header_text(g):
-    return header_of(g.commitment, g.game_id, g.start_kinds, g.options, g.seats, g.root_position,
-                     g.preset, g.start_time)
-
-
-def header_of(commitment, game_id, kinds, options, seats, position, preset, start):
-    # (a new game's, from its rules before the game is made: newstart.py)
+    position = g.root_position
     return '{"commitment":%s,"format":"ludo-record/1","game":%s,"kinds":%s,"options":%s,' \
         '"players":"%s",%s"preset":%s,"start":%s}' % (
-            _value(commitment), _value(game_id), _sorted(kinds), _sorted(options),
-            "".join(SEATS[s] for s in seats), '"position":%s,' % _text(position) if position else "",
-            _value(preset), _value(start))
+            _value(g.commitment), _value(g.game_id), _sorted(g.start_kinds), _sorted(g.options),
+            "".join(SEATS[s] for s in g.seats), '"position":%s,' % _text(position) if position else "",
+            _value(g.preset), _value(g.start_time))
 
 
-def start_line(game_id, header):
-    return '{"ev":"start","game":"%s","header":%s,"seq":0}' % (game_id, header)
+def start_line(g):
+    return '{"ev":"start","game":"%s","header":%s,"seq":0}' % (g.game_id, header_text(g))

@@ -1,9 +1,9 @@
 # A new game's job, second part (after newcheck.py, before newstart.py): the
 # choice makes a game, so the old game ends, and it and the menu's code go;
-# then the new game's save is written (erasing the old one; its image, as long
-# as the old save, needs one piece of free memory: savewrite.py) and its start
-# line is made (sent once the game is made), early, while the heap holds least.
-# Both need only the checked options and seats (the game is made later).
+# then the new game's save is written (erasing the old one), early, while the
+# heap holds least: its image (as long as the old save, savewrite.py) needs one
+# piece of free memory.  The header needs only the checked options and seats
+# (the game is made later).
 from ludo import dice
 from ludo.dice import commitment
 
@@ -13,7 +13,7 @@ from .session import SEATS, end_line
 
 
 def run(app, args):
-    # args: newcheck.py's; gives (rules, kinds, hand, seed, now, command, start line) to newstart.py.
+    # args: newcheck.py's; gives (rules, kinds, hand, seed, now, command) to newstart.py.
     rules, kinds, hand, seed, command = args
     link = app.link
     old = app.game
@@ -37,11 +37,7 @@ def run(app, args):
     if not ludoboard.savewrite.save_start(app.saves, _header(rules, kinds, hand, seed, now)):
         print(app.saves.error)
     drop("ludoboard.savewrite")
-    line = None
-    if link.connected:
-        yield
-        line = _start_line(rules, kinds, seed, now)
-    return rules, kinds, hand, seed, now, command, line
+    return rules, kinds, hand, seed, now, command
 
 
 def _now(app):
@@ -52,28 +48,12 @@ def _now(app):
         drop("ludoboard.clock")
 
 
-def _start_line(rules, kinds, seed, now):
-    # The game's first event, as headers.start_line writes a made game's.
-    from .headers import header_of, start_line
-    try:
-        c = commitment(seed)
-        return start_line(c[:8], header_of(c, c[:8], _start_kinds(rules, kinds), rules.options,
-                                           rules.seats, None, rules.preset, now))
-    finally:
-        drop("ludoboard.headers")
-
-
-def _start_kinds(rules, kinds):
-    # Who plays each seat as the game starts (Game.start_kinds).
-    start_kinds = {}
-    for s in rules.seats:
-        start_kinds[SEATS[s]] = kinds.get(SEATS[s], "human")
-    return start_kinds
-
-
 def _header(rules, kinds, hand, seed, now):
     # What the save keeps to start the same game again (the seed stays on the board).
     seats = "".join(SEATS[s] for s in rules.seats)
-    return {"dice": "hand" if hand else "device", "game": commitment(seed)[:8], "kinds": _start_kinds(rules, kinds),
+    start_kinds = {}
+    for letter in seats:
+        start_kinds[letter] = kinds.get(letter, "human")
+    return {"dice": "hand" if hand else "device", "game": commitment(seed)[:8], "kinds": start_kinds,
             "options": dict(rules.options), "packed": 0, "players": seats, "preset": rules.preset,
             "seed": "%d" % seed, "start": now}

@@ -1,16 +1,15 @@
 # A new game's job, last part (after newsave.py): the rules' tables (ludo's
 # STEPS after the CHECKS), one a loop pass, then the game, the start line (the
-# first event, made by newsave.py) sent and the game played, with the reply: a
-# loop pass each.
+# first event) and the game played, with the reply: a loop pass each.
 from ludo import Game
 from ludo.rules import CHECKS, STEPS, build_step
 
-from . import places
+from . import drop, places
 from .controls import PLAY
 
 
 def run(app, args):
-    rules, kinds, hand, seed, now, command, line = args
+    rules, kinds, hand, seed, now, command = args
     for name in STEPS[len(CHECKS):]:
         yield
         build_step(rules, name)
@@ -20,9 +19,11 @@ def run(app, args):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     yield
     link = app.link
-    if line is not None:
-        link.send(line)
-        line = None
+    if link.connected:
+        from .headers import start_line
+        link.send(start_line(g))
+        start_line = None
+        drop("ludoboard.headers")
         yield                       # (the game is played from the next pass: its own garbage)
     app.game = g
     app.rolled = False

@@ -58,10 +58,7 @@ def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
-        h = _headers()
-        line = h.start_line(g.game_id, h.header_text(g))
-        h = None
-        yield line
+        yield _headers().start_line(g)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):

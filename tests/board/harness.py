@@ -170,8 +170,6 @@ class Board:
         self.wait(LONG_MS if long else PRESS_MS)
         self.hw.keys.append(key * 2)
         self.wait(GAP_MS)
-        while self.app.starting:    # the press started a game: it is set up over some loop passes
-            self.wait(STEP_MS)
 
     def presses(self, text):
         for word in text.split():

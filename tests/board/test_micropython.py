@@ -18,7 +18,7 @@ def make_script():
     b = Board()
     new = '{"cmd":"new","preset":"classic","players":2,"seed":21}'
     b.send(new)
-    lines = ["wait 100", "data " + new, "wait 300"]     # (the game is set up over some loop passes)
+    lines = ["wait 100", "data " + new, "wait 100"]
     rng = random.Random(2)
     pressed = []
     real_press = b.press
