@@ -109,3 +109,26 @@ def test_the_benches_hold_the_neopixel_librarys_code_as_a_pico_does(tmp_path):
     assert name == "NeoPixel"
     assert int(held) > 1000         # its code, counted as the board's (about 1.6 KB)
     assert bm.LIBRARY in bm.IMPORT
+
+
+def test_compiled_firmware_holds_every_module_and_the_app_loads_from_it_alone(tmp_path):
+    """--compiled: every firmware module (not code.py, boot.py) as .mpy, and MicroPython
+    imports the app from those with no .py beside them."""
+    if mpharness.unavailable_reason():
+        pytest.skip(mpharness.unavailable_reason())
+    mount = board_heap.compiled_firmware(str(tmp_path))
+    where, at = mount.split("=")
+    assert at == board_heap.bm.FIRMWARE_AT
+    firmware = os.path.join(board_heap.bm.ROOT, "firmware")
+    sources = sorted(os.path.relpath(os.path.join(d, f), firmware)[:-3]
+                     for d, _, files in os.walk(firmware) for f in files if f.endswith(".py"))
+    compiled = sorted(os.path.relpath(os.path.join(d, f), where)[:-4]
+                      for d, _, files in os.walk(where) for f in files)
+    assert compiled == [s for s in sources if s not in ("code", "boot")]
+    mp = mpharness.MicroPython(mounts=[board_heap.bm.STUBS, mount])
+    try:
+        out = mp.run("import hw\nfrom ludoboard.app import App\nimport ludo.game, sys\n"
+                     "print(sys.modules['ludo.game'].__file__)\n", reset=True)
+    finally:
+        mp.close()
+    assert out.strip().endswith("ludo/game.mpy")
