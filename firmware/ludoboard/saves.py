@@ -9,7 +9,7 @@
 # detected; loading keeps the longest valid prefix.  Appending programs two
 # erased bytes (no flash erase).  Starting a game or compacting (when the
 # entries reach the end of the sector, they are packed one byte each under one
-# CRC) rewrites the whole sector in one write.
+# CRC) rewrites the sector in one write, as far as it is written (savewrite.py).
 from . import drop
 
 def entry_check(code, index, salt):

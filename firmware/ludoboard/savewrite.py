@@ -1,8 +1,8 @@
 # Writing the save (saves.py's format): a new game's header, or the whole save
 # packed again when its entries reach the end of the sector.  Both are one
 # write of an image made here, from the sector's start to the end of what it
-# holds now (past that every byte is erased already: the write keeps them).  Loaded for that only and dropped
-# again (saves.py, newstart.py).  The header is compact JSON (read back with
+# holds now (past that every byte is erased already: the write keeps them).
+# Loaded for that only and dropped again (saves.py, newstart.py).  The header is compact JSON (read back with
 # json.loads: its keys need no order, unlike the lines to the PC).
 import json
 
