@@ -488,13 +488,9 @@ def main(argv=None):
         params["firmware"] = compiled_firmware(drive)
         if args.part in ("all", "boot", "modules"):
             print("(--compiled: the boot's and the modules' compiles are not run; the play parts are)")
-            if args.part != "all":
-                shutil.rmtree(drive, ignore_errors=True)
-                return 0
-            args.part = "play"
     hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
     try:
-        if args.part in ("all", "boot"):
+        if args.part in ("all", "boot") and not args.compiled:
             print("the boot (code.py's imports): compiling each module where the board does, with the"
                   " modules finished before it and the code of those above it in the import chain")
             worst = (0, "")
@@ -505,15 +501,13 @@ def main(argv=None):
                 worst = max(worst, (need or 1 << 30, entry["name"]))
             print("the boot's largest: %d bytes compiling %s  (target < %d) %s"
                   % (worst[0], worst[1], TARGET, "OK" if worst[0] < TARGET else "OVER"))
-        if args.part in ("all", "modules"):
+        if args.part in ("all", "modules") and not args.compiled:
             print("compiling one module (its package's modules it imports loaded): the free room it needs")
             for name in modules():
                 need, _ = smallest(lambda r: module_fits(r, params, name), 0, 96 * 1024, args.step)
                 lines = _code_lines(name)
                 print("  %-20s %4d lines of code  needs %s" % (name, lines, _bytes(need)))
         rows = []
-        if args.part == "play":
-            args.part = "all"
         if args.part in ("all", "begin"):
             rows.append(("the game's beginning (PC's new command, from the menu)", params, "begin"))
         if args.part in ("all", "people"):

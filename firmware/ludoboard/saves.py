@@ -63,7 +63,7 @@ class Saves:
             self.count = count
             self.dirty = True
 
-    # -- writing (a whole-sector rewrite: savewrite.py) ---------------------
+    # -- writing (a rewrite of the sector: savewrite.py) ---------------------
     def append(self, code):
         # Save one action code; True once it is in NVM.
         if self.nvm is None or not self.active:

@@ -2,8 +2,9 @@
 # packed again when its entries reach the end of the sector.  Both are one
 # write of an image made here, from the sector's start to the end of what it
 # holds now (past that every byte is erased already: the write keeps them).
-# Loaded for that only and dropped again (saves.py, newstart.py).  The header is compact JSON (read back with
-# json.loads: its keys need no order, unlike the lines to the PC).
+# Loaded for that only and dropped again (saves.py, newsave.py).  The header is
+# compact JSON (read back with json.loads: its keys need no order, unlike the
+# lines to the PC).
 import json
 
 _MAGIC = b"L1"
