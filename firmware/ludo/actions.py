@@ -62,7 +62,7 @@ def square_text(rules, owner, p):
 
 
 def move_text(move):
-    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, pass.
+    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass.
     if move.code == CODE_PASS:
         return "pass"
     o = move.token >> 2
@@ -70,6 +70,12 @@ def move_text(move):
                          square_text(move.rules, o, move.end))
     if move.captures:
         text += "x" + "".join(token_name(t) for t in move.captures)
+    r = move.rules
+    # club spends pending rolls in any order, and two of them can make the same move:
+    # entering (a 6 or, as a house rule, a 1) or rebounding into one home square
+    if r.pool and (r.entry_mask & (r.entry_mask - 1) if move.start < 0
+                   else move.start + move.roll > r.home):
+        text += "/%d" % move.roll
     return text
 
 

@@ -2,7 +2,9 @@
 
 A token is its seat letter and number; squares are the absolute track square
 (0..51, Red's entry is 0), `y` the yard, `h1`..`h5` the home column, `c` home
-(the centre).  `R1+6` (token and roll) is accepted as a short form.
+(the centre).  In `club`, whose pending rolls are spent in any order, a move
+that two of them could make alike (an entry when a 1 enters too, a rebound)
+names its roll: `R1 y-0/1`.  `R1+6` (token and roll) is accepted as a short form.
 Loaded only when text is needed, to keep the board's heap small.
 """
 from .rules import SEAT_LETTERS
@@ -11,7 +13,8 @@ from .actions import square_text, move_text  # noqa: F401  (the writer lives wit
 
 
 def parse_move(game, text):
-    """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
+    """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
+    'R1+6' (token and roll), 'pass'."""
     s = text.strip()
     if s.lower() == "pass":
         s = "pass"
@@ -19,15 +22,16 @@ def parse_move(game, text):
     for m in legal:
         if str(m) == s:
             return m
-    if s.lower() == "pass":
+    if s == "pass":
         raise IllegalMoveError("illegal move 'pass' in %s" % game.position())
+    roll = None
+    if "/" in s:
+        s, _, v = s.rpartition("/")
+        roll = _roll_from(v, text, "R1 y-0/1")
     if "+" in s:
-        name, _, roll = s.partition("+")
+        name, _, v = s.partition("+")
         t = _token_from(name.strip(), text)
-        try:
-            v = int(roll)
-        except ValueError:
-            raise IllegalMoveError("bad move %r: expected token+roll like R1+6" % (text,))
+        v = _roll_from(v, text, "R1+6")
         for m in legal:
             if m.roll == v and _same_stack(game, m.token, t):
                 return m
@@ -35,10 +39,24 @@ def parse_move(game, text):
         parts = s.split(" ")
         if len(parts) == 2:
             t = _token_from(parts[0], text)
+            want = _squares(parts[1])
             for m in legal:
-                if _same_stack(game, m.token, t) and str(m).split(" ")[1].split("x")[0] == parts[1].split("x")[0]:
+                if ((roll is None or m.roll == roll) and _same_stack(game, m.token, t)
+                        and _squares(str(m).split(" ")[1]) == want):
                     return m
     raise IllegalMoveError("illegal move %r in %s" % (text, game.position()))
+
+
+def _squares(text):
+    # 'y-0' of 'y-0', 'y-0xG2', 'y-0/1': from and to, without captures or roll
+    return text.split("x")[0].split("/")[0]
+
+
+def _roll_from(v, text, example):
+    try:
+        return int(v)
+    except ValueError:
+        raise IllegalMoveError("bad move %r: expected token, squares and roll like %s" % (text, example))
 
 
 def _token_from(name, text):

@@ -75,11 +75,13 @@ def header_of(g, headers=None):
 
 def footer_of(g, transcript_codes=None):
     out = g.outcome()
-    hand_only = True
+    hand_only = False               # rolls were made, every one entered by hand: no seed to reveal
     for c in (transcript_codes if transcript_codes is not None else g.codes):
         if c < 8:
             hand_only = False
             break
+        if c < 16:
+            hand_only = True
     return {"result": out.result() if out else "*",
             "termination": out.termination if out else "abandoned",
             "seed": None if (hand_only or g.seed is None) else "%d" % g.seed}

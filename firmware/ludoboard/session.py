@@ -24,13 +24,17 @@ def _plain(s):
 
 
 def _footer(g, rolled):
+    # rolled: the game's own dice rolled (its seed is worth revealing), None if not known.
+    # The seed stays back only when rolls were made and every one was entered by hand.
     out = g.outcome()
-    if rolled is None:
-        rolled = False
+    if not rolled:
+        rolled = True
         for c in g.transcript:
-            if c < 8:               # a roll of the game's own dice: its seed is worth revealing
+            if c < 8:
                 rolled = True
                 break
+            if c < 16:
+                rolled = False
     seed = "%d" % g.seed if rolled and g.seed is not None else None
     if out is None:
         return "*", seed, "abandoned"

@@ -6,6 +6,8 @@ import time
 import pytest
 import serial
 
+from ludo.record import footer_of
+
 from harness import Board, new_game_cmd
 
 
@@ -154,6 +156,29 @@ def test_new_game_ends_the_old_one_as_abandoned(board):
     board.press("select")
     board.press("confirm")
     assert board.lines()[0]["line"] == "roll 2 hand"
+
+
+@pytest.mark.parametrize("dice", ["device", "hand"])
+def test_a_game_abandoned_before_any_roll_reveals_its_seed(board, dice):
+    """A game ended before anyone rolled entered no die by hand: its end line reveals the
+    seed its start line committed to, as the rules core's record does."""
+    board.ask(new_game_cmd("strict", 2, seed=4, kinds={}, dice=dice))
+    first = board.game
+    out = board.ask(new_game_cmd("classic", 2, seed=5, kinds={}))
+    assert out[0]["ev"] == "end" and out[0]["game"] == first.game_id
+    assert out[0]["footer"] == {"result": "*", "termination": "abandoned", "seed": "4"}
+    assert out[0]["footer"] == footer_of(first)
+
+
+def test_a_game_of_hand_rolls_reveals_no_seed(board):
+    board.ask(new_game_cmd("strict", 2, seed=4, kinds={}, dice="hand"))
+    board.press("select")
+    board.press("select")
+    board.press("confirm")      # roll 2 hand
+    first = board.game
+    out = board.ask(new_game_cmd("classic", 2, seed=5, kinds={}))
+    assert out[0]["footer"] == {"result": "*", "termination": "abandoned", "seed": None}
+    assert footer_of(first)["seed"] is None
 
 
 def test_press_command_is_a_button(board):

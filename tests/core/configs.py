@@ -9,6 +9,8 @@ CONFIGS = (
     ("club", 4, {"teams": True, "rolloff": True}),
     ("club", 4, {"mode": "free", "mandatory_kill": True}),
     ("club", 2, {"mandatory_kill": True, "three_sixes": "forfeit"}),
+    ("club", 4, {"entry_on_1": True, "rebound": True}),
+    ("club", 2, {"entry_on_1": True, "rebound": True, "tokens_to_win": 2, "safe_squares": True}),
     ("strict", 2, {}), ("strict", 4, {"deadline": 30}), ("strict", 3, {}),
     ("family", 4, {"rebound": True, "blockades": True, "highest_starts": True, "entry_on_1": True,
                    "centre_bonus": True, "capture_bonus": False, "three_sixes": "void",

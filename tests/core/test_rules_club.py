@@ -209,6 +209,44 @@ def test_club_turn_5_rolls_spent_in_any_order():
     assert moves(g) == ["R1 15-21", "R2 y-0"]
 
 
+@pytest.mark.parametrize("opts,where,rolls,alike,other", [
+    ("entry_on_1=1", "y,y,y,y", (6, 1), ["R1 y-0/1", "R1 y-0/6"], None),
+    ("rebound=1", "h2,10,y,y", (6, 2), ["R1 h2-h4/6"], "R1 h2-h4"),
+])
+def test_club_a_move_two_pending_rolls_make_alike_names_its_roll(opts, where, rolls, alike, other):
+    """README: pending rolls are "spent one by one in any order the player chooses" — with
+    a house rule two of them can make the same move (a 1 enters as well as a 6; a rebound
+    lands where the smaller roll does), so its text names the roll it spends and every
+    legal move reads differently."""
+    g = club(opts=opts, R=where)
+    play(g, *rolls)
+    texts = [str(m) for m in g.legal_moves]
+    assert len(set(texts)) == len(texts)
+    assert [t for t in sorted(texts) if "/" in t] == alike
+    if other:
+        assert other in texts
+    for m in g.legal_moves:
+        assert g.parse_move(str(m)) == m
+        assert "/" not in str(m) or m.roll == int(str(m).split("/")[1])
+    # the text without its roll still reads (the first move it fits), as it did before
+    assert g.parse_move(alike[0].split("/")[0]).token == 0
+
+
+@pytest.mark.parametrize("opts,where,rolls,spent,then", [
+    ("entry_on_1=1", "y,y,y,y", (6, 1), 1, "R1 0-6"),
+    ("rebound=1", "h2,10,y,y", (6, 2), 2, "R2 10-16"),
+])
+def test_club_records_with_rolls_spent_alike_replay(opts, where, rolls, spent, then):
+    """docs/record-format.md: a record "replays to the identical position" — also where two
+    pending rolls make the same move, and whichever of them was spent first."""
+    g = club(seats="RB", opts=opts, R=where)
+    play(g, *rolls)
+    g.push([m for m in g.legal_moves if m.roll == spent and m.token == 0][0])
+    play(g, then)
+    text = str(g.record())
+    assert ludo.Record.parse(text).replay().position() == g.position()
+
+
 def test_club_enter_with_the_six_then_move_it_with_the_five():
     """"5. Rolls such as 6 and 5 may be used on one stone in sequence (6 then 5)" — a stone
     brought out with the 6 moves on with the 5."""

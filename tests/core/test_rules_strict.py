@@ -423,6 +423,18 @@ def test_strict_hand_dice_are_marked_and_reveal_no_seed():
     assert rec.footer["seed"] is None and rec.footer["result"] == "R"
 
 
+@pytest.mark.parametrize("end", ["resign", "timeout"])
+def test_strict_a_game_ended_before_any_roll_reveals_its_seed(end):
+    """README: "a commitment to the seed is shown at the start and the seed is revealed at
+    the end ... (unless the dice were entered by hand)" — a game that ends before anyone
+    rolled entered no die by hand, so its footer reveals the seed, which fits the commitment."""
+    g = ludo.Game("strict", seed=4242, options={"deadline": 5})
+    g.resign("Y") if end == "resign" else g.timeout()
+    rec = g.record()
+    assert rec.footer["seed"] == "4242" and rec.actions == [end + " Y" if end == "resign" else "timeout R"]
+    assert ludo.verify_record(ludo.Record.parse(str(rec))) == []
+
+
 # ---- a void after another seat left ---------------------------------------------------------------
 
 def test_three_sixes_void_keeps_a_resigned_seat_off_the_board():
