@@ -41,13 +41,28 @@ def is_footer(seq, text):
     return seq > 0 and text.startswith("{")
 
 
+def file_path(game_id, directory, n=1):
+    """The record file of a game id; n > 1: the n-th game that had the same id
+    (a seed given again gives the same id), `<id>-<n>.ludo`."""
+    return os.path.join(directory, safe_file_stem(game_id) + ("-%d" % n if n > 1 else "") + ".ludo")
+
+
+def latest_number(game_id, directory):
+    """The highest n whose file exists for the game id (1 when none does)."""
+    n = 1
+    while os.path.exists(file_path(game_id, directory, n + 1)):
+        n += 1
+    return n
+
+
 class GameFile:
     """The record of one game, in memory (for duplicate checks) and on disk."""
 
-    def __init__(self, game_id, directory):
+    def __init__(self, game_id, directory, n=1):
         self.game_id = game_id
         self.directory = directory
-        self.path = os.path.join(directory, safe_file_stem(game_id) + ".ludo")
+        self.n = n
+        self.path = file_path(game_id, directory, n)
         self.lines = []          # index = sequence number
         self.future = {}         # seq -> text received ahead of a gap
         self.finished = False

@@ -14,7 +14,7 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from ._gamefile import GameFile
+from ._gamefile import GameFile, file_path, latest_number
 from ._lines import LineSplitter, canonical_json, loads_object, shorten
 from ._status import StatusLine
 from .ports import find_board_port
@@ -211,7 +211,7 @@ class Logger:
         game = self.games.get(game_id)
         if game is None:
             try:
-                game = GameFile(game_id, self.directory)
+                game = GameFile(game_id, self.directory, latest_number(game_id, self.directory))
             except (OSError, ValueError) as exc:
                 self.error("cannot use the record file for game %r: %s" % (game_id, exc))
                 return None
@@ -219,6 +219,29 @@ class Logger:
             if game.resumed:
                 self.status.note("resuming %s (%d lines%s)" % (
                     game.path, len(game.lines), ", finished" if game.finished else ""))
+        return game
+
+    def _another_game(self, game_id, why):
+        """The board is on a new game with the id of one we hold (the same seed given
+        again): the old file is finished (as abandoned, if it was not) and the new
+        game gets the next free name, <id>-2.ludo and so on."""
+        old = self.games.get(game_id)
+        n = old.n + 1 if old is not None else 2
+        while os.path.exists(file_path(game_id, self.directory, n)):
+            n += 1
+        if old is not None:
+            if old.abandon():
+                self.status.note("%s closed as abandoned after %d lines" % (old.path, len(old.lines) - 1))
+            old.close()
+        try:
+            game = GameFile(game_id, self.directory, n)
+        except (OSError, ValueError) as exc:
+            self.error("cannot use a record file for game %r: %s" % (game_id, exc))
+            return None
+        self.games[game_id] = game
+        self.resend_asked.pop(game_id, None)
+        self.status.note("game %s again (%s): a new game with the same id, logged to %s" % (
+            game_id, why, game.path))
         return game
 
     def _handle_event(self, msg):
@@ -247,6 +270,9 @@ class Logger:
                            last=_describe_event(ev, text, msg.get("events")))
         if ev == "start":
             self.board_game, self.board_seq = game_id, seq
+            held = self.games.get(game_id) or self._game(game_id)
+            if held is not None and held.lines and held.lines[0] != text:
+                self._another_game(game_id, "another start")
         elif game_id == self.board_game:
             self.board_seq = max(self.board_seq, seq)
         self._take(game_id, seq, text)
@@ -333,11 +359,14 @@ class Logger:
             self.board_game, self.board_seq = game_id, seq
             self.status.update(game=game_id, turn=turn if isinstance(turn, str) else None)
             game = self._game(game_id)
+            playing = msg.get("state") == "playing"
+            if game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
+                # the file holds more lines than the board, or a finished game the board
+                # is still playing: the board's game is another with the same id
+                game = self._another_game(game_id, "the board holds %d lines, %s %d%s" % (
+                    seq + 1, game.path, game.next_seq, ", finished" if game.finished else ""))
             if game is not None and game.next_seq <= seq and not game.finished:
                 self.ask_resend(game_id, game.next_seq)
-            elif game is not None and game.next_seq > seq + 1 and not game.finished:
-                self.error("game %s: the board holds %d lines but the file %d (the board lost some?)" % (
-                    game_id, seq + 1, game.next_seq))
         # Games we hold open that the board is not on: does it still have them?
         for other_id, game in self.games.items():
             if other_id != self.board_game and not game.finished:

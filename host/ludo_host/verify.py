@@ -4,7 +4,9 @@ Every action is replayed through the rules core (an illegal move, a roll
 where a move is due, a wrong result are problems), every game-dice roll is
 checked against the seed revealed in the footer, and the seed against the
 commitment published in the header.  Exit status 0 only when every file is
-sound; otherwise one line per problem, `FILE:LINE: problem`.
+sound; otherwise one line per problem, `FILE:LINE: problem`.  A sound file whose
+footer reveals no seed (a game the logger closed as abandoned) says how many of
+its rolls could not be checked.
 """
 import sys
 
@@ -30,6 +32,13 @@ def verify_file(path):
     return problems, rec
 
 
+def unchecked_rolls(rec):
+    """How many rolls of the game's dice no seed checks (the footer reveals none)."""
+    if rec is None or (rec.footer or {}).get("seed") is not None:
+        return 0
+    return sum(1 for a in rec.actions if a.startswith("roll ") and not a.endswith(" hand"))
+
+
 def summary(rec):
     h = rec.header
     result = (rec.footer or {}).get("result", "*")
@@ -52,7 +61,10 @@ def run(args):
                 where = "%s:%d" % (path, line) if line else path
                 print("%s: %s" % (where, _one_line(message)))
         elif not args.quiet:
-            print("%s: ok (%s)" % (path, summary(rec)))
+            unchecked = unchecked_rolls(rec)
+            print("%s: ok (%s)%s" % (path, summary(rec), (
+                "; %d roll%s of the game's dice not checked: the footer reveals no seed"
+                % (unchecked, "" if unchecked == 1 else "s")) if unchecked else ""))
     if len(args.files) > 1 and not args.quiet:
         print("%d of %d files sound" % (len(args.files) - bad, len(args.files)), file=sys.stderr)
     return 1 if bad else 0

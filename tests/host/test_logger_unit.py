@@ -62,6 +62,7 @@ def test_in_order_events_make_the_record(tmp_path):
                                  "roll 6\nR1 y-0\n" '{"result":"R","seed":"7","termination":"finished"}\n')
     assert lg.games[GID].finished
     assert "ludo-host log:" not in err.getvalue()
+    assert lg.ser.sent == []                       # nothing missing: nothing asked again
 
 
 def test_duplicates_dropped_and_gap_asks_resend(tmp_path):
@@ -158,3 +159,53 @@ def test_blank_lines_are_ignored(tmp_path):
     lg.handle_line(b"")
     lg.handle_line(b"   ")
     assert err.getvalue() == ""
+
+
+def test_a_new_game_with_the_id_of_a_finished_one_gets_a_file_of_its_own(tmp_path):
+    """The same seed given again gives the same game id: the second game is logged to
+    <id>-2.ludo, and the first game's file is left as it was."""
+    lg, err = make_logger(tmp_path)
+    for raw in (start(), action(1, "roll 6"), action(2, "R1 y-0"), end(3)):
+        lg.handle_line(raw)
+    first = content(tmp_path)
+    second_header = dict(HEADER, start="2026-12-01T10:00:00Z")
+    lg.handle_line(line({"ev": "start", "game": GID, "header": second_header, "seq": 0}))
+    lg.handle_line(action(1, "roll 2"))
+    assert content(tmp_path) == first
+    with open(os.path.join(str(tmp_path), GID + "-2.ludo")) as fh:
+        assert fh.read().split("\n")[1:] == ["roll 2", ""]
+    assert "a new game with the same id" in err.getvalue()
+    assert "lost some" not in err.getvalue()
+
+
+def test_a_board_on_a_shorter_game_of_the_same_id_is_logged_afresh(tmp_path):
+    """Unplugged while the board abandoned the game and began one with the same id (same
+    seed, no clock: the same header): the board then holds fewer lines than the file. The
+    old file is closed as abandoned and the board's game is asked for from its start,
+    into <id>-2.ludo; a restarted logger carries on with that file."""
+    lg, err = make_logger(tmp_path)
+    for raw in (start(), action(1, "roll 6"), action(2, "R1 y-0"), action(3, "roll 4")):
+        lg.handle_line(raw)
+    lg.handle_line(line({"re": "status", "game": GID, "seq": 1, "state": "playing", "turn": "R"}))
+    assert content(tmp_path).split("\n")[-2] == ABANDONED_FOOTER
+    assert lg.ser.sent[-1] == {"cmd": "resend", "from": 0, "game": GID}
+    lg.handle_line(start())
+    lg.handle_line(action(1, "roll 3"))
+    path2 = os.path.join(str(tmp_path), GID + "-2.ludo")
+    with open(path2) as fh:
+        assert fh.read().split("\n")[1:] == ["roll 3", ""]
+    lg2, _ = make_logger(tmp_path)
+    lg2.handle_line(line({"re": "status", "game": GID, "seq": 2, "state": "playing", "turn": "R"}))
+    assert lg2.games[GID].path == path2
+    assert lg2.ser.sent[-1] == {"cmd": "resend", "from": 2, "game": GID}
+
+
+def test_a_finished_file_and_the_board_over_the_same_game_is_no_new_game(tmp_path):
+    lg, err = make_logger(tmp_path)
+    for raw in (start(), action(1, "roll 6"), end(2)):
+        lg.handle_line(raw)
+    for state in ("over", "menu"):
+        lg.handle_line(line({"re": "status", "game": GID, "seq": 2, "state": state, "turn": "R"}))
+    lg.handle_line(start())                        # the start again (a resend): a duplicate
+    assert sorted(os.listdir(str(tmp_path))) == [GID + ".ludo"]
+    assert lg.ser.sent == []

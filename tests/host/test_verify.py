@@ -29,6 +29,21 @@ def test_sound_game_exits_zero(cli, record_file):
     assert out.stdout.startswith("%s: ok (" % record_file)
 
 
+def test_a_game_closed_without_its_seed_says_its_rolls_went_unchecked(cli, tmp_path, finished_game_text):
+    """A file the logger closed as abandoned has no seed: an altered roll cannot be caught,
+    so verify says how many rolls it could not check instead of a plain ok."""
+    lines = lines_of(finished_game_text)[:12]
+    rolls = sum(1 for x in lines[1:] if re.fullmatch(r"roll \d", x))
+    lines.append('{"result":"*","seed":null,"termination":"abandoned"}')
+    path = write(tmp_path, "abandoned.ludo", lines)
+    out = cli("verify", path)
+    assert out.returncode == 0, out.stdout
+    assert out.stdout.strip().endswith(
+        "; %d roll%s of the game's dice not checked: the footer reveals no seed"
+        % (rolls, "" if rolls == 1 else "s")), out.stdout
+    assert rolls >= 1
+
+
 def test_single_altered_roll_is_caught(cli, tmp_path, finished_game_text):
     lines = lines_of(finished_game_text)
     i = next(k for k in range(40, len(lines)) if re.fullmatch(r"roll \d", lines[k]))
