@@ -6,13 +6,15 @@ _STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")
 
 
 def reply(app, obj):
-    g = app.game
+    g = app.game                    # (a Game is falsy before its first action: `is None`)
+    if g is None:
+        return texts.dumps({"game": None, "position": None, "re": "status", "seq": None,
+                            "state": _STATE_NAMES[app.mode], "turn": None})
     try:
-        position = g.position() if g else None
+        position = g.position()
     finally:
         drop("ludo.position")       # the position's text is needed only now
         drop("ludo.notation")
-    return texts.dumps({"game": g.game_id if g else None, "position": position, "re": "status",
-                        "seq": texts.last_seq(g, g.is_over()) if g is not None else None,
-                        "state": _STATE_NAMES[app.mode],
-                        "turn": session.SEATS[g.turn] if g else None})
+    return texts.dumps({"game": g.game_id, "position": position, "re": "status",
+                        "seq": texts.last_seq(g, g.is_over()), "state": _STATE_NAMES[app.mode],
+                        "turn": session.SEATS[g.turn]})

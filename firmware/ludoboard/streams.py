@@ -22,9 +22,10 @@ def reply(app, obj):
     gid = obj.get("game")
     if not isinstance(gid, str):
         raise ValueError("resend needs \"game\": the game id")
-    if g is None or gid != g.game_id:
-        raise ValueError("no game %s on the board (the current one is %s)"
-                         % (gid, g.game_id if g else "none"))
+    if g is None:
+        raise ValueError("no game %s on the board (it has no game now)" % gid)
+    if gid != g.game_id:
+        raise ValueError("no game %s on the board (the current one is %s)" % (gid, g.game_id))
     last = texts.last_seq(g, g.is_over())
     if n > last:
         raise ValueError("resend from %d: the last event is %d" % (n, last))

@@ -108,12 +108,29 @@ def test_status(board):
                   "turn": "RGYB"[g.turn], "position": g.position()}
 
 
+def test_status_of_a_new_game_before_its_first_action():
+    """A game just begun (no action yet) is the board's game: status names it, at seq 0,
+    and a resend of another game says which one the board is on."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=3))
+    g = b.game
+    assert len(g.transcript) == 0
+    st = b.ask({"cmd": "status"})[0]
+    assert st == {"re": "status", "game": g.game_id, "seq": 0, "state": "playing",
+                  "turn": "R", "position": g.position()}
+    out = b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"})
+    assert out == [{"error": "no game ffffffff on the board (the current one is %s)" % g.game_id,
+                    "re": "resend"}]
+
+
 def test_status_on_a_fresh_board_is_the_menu():
     b = Board()
     assert b.ask({"cmd": "status"})[0] == {"re": "status", "game": None, "seq": None, "state": "menu",
                                            "turn": None, "position": None}
     out = b.ask({"cmd": "record"})
     assert out[0]["re"] == "record" and "error" in out[0]
+    assert b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"}) == [
+        {"error": "no game ffffffff on the board (it has no game now)", "re": "resend"}]
 
 
 def test_events_and_resend_agree(board):
