@@ -62,6 +62,7 @@ class Logger:
         self._stop = False
         self._last_status_ask = 0.0
         self._last_wait_note = None
+        self.answered = False
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -110,6 +111,13 @@ class Logger:
                 self._last_wait_note = note
                 self.status.update(connected=False, note=note)
             return False
+        refusal = _not_a_data_channel(device)
+        if refusal:
+            note = "waiting: %s" % refusal
+            if note != self._last_wait_note:
+                self._last_wait_note = note
+                self.status.update(connected=False, note=note)
+            return False
         try:
             self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2)
         except Exception as exc:
@@ -124,7 +132,8 @@ class Logger:
         self.splitter.reset()
         self.pending = []
         self.resend_asked = {}
-        self.status.update(connected=True, note="connected to %s" % device)
+        self.answered = False         # "connected" once the board has said something sound
+        self.status.update(connected=False, note="opened %s, waiting for the board to answer" % device)
         if self.set_time:
             now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
             self.send({"cmd": "time", "now": now})
@@ -197,6 +206,9 @@ class Logger:
         problem = self._handle_message(msg)
         if problem:
             self.error("serial: %s, skipped: %s" % (problem, shorten(text)))
+        elif not self.answered:
+            self.answered = True
+            self.status.update(connected=True, note="connected to %s" % self.device)
 
     def _handle_message(self, msg):
         if "ev" in msg:
@@ -383,6 +395,30 @@ def _describe_event(ev, text, events):
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])
     return text + extra
+
+
+def _not_a_data_channel(device):
+    """Why `device` must not be opened, or None.  A pseudo-terminal that echoes or reads
+    by lines is somebody's terminal, not a board's data channel: a virtual board's
+    freed pty soon goes to a new terminal, and the logger's commands would be typed
+    into its shell (and pyserial's set-up would break that terminal)."""
+    real = os.path.realpath(device)
+    if not real.startswith("/dev/pts/"):
+        return None
+    import termios
+    try:
+        fd = os.open(real, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return None                 # opening it will fail and say why
+    try:
+        lflag = termios.tcgetattr(fd)[3]
+    except termios.error:
+        return None
+    finally:
+        os.close(fd)
+    if lflag & (termios.ECHO | termios.ICANON):
+        return "%s is a terminal, not a board's data channel (is the virtual board running?)" % device
+    return None
 
 
 def _first_line(exc):

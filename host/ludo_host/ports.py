@@ -4,10 +4,17 @@ CircuitPython shows two serial interfaces when `boot.py` enables the data
 channel: the REPL console ("CircuitPython CDC control") and the data port
 ("CircuitPython CDC2").  The board speaks the game protocol only on the data
 port, so that is the one the logger wants.
+
+The virtual board (`ludo-host board`) has its data channel on a pseudo-terminal
+whose number changes from run to run, and is freed for any terminal when it
+stops; so it keeps a stable path to it, VIRTUAL_LINK, only while it runs.
 """
+import os
 import sys
 
 DATA_INTERFACE = "CircuitPython CDC2"
+DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "ludo-board")
+VIRTUAL_LINK = os.path.join(DATA_DIR, "data-port")
 
 
 def _comports():
@@ -28,14 +35,45 @@ def board_ports(ports=None):
     return sorted((p for p in ports if is_board_data_port(p)), key=lambda p: p.device)
 
 
-def find_board_port(ports=None):
+def find_board_port(ports=None, virtual=True):
     """The device path of the board's data channel, or None when none is attached.
 
     With several boards attached the first by device name is taken (the log
-    command says so and accepts --port to choose).
+    command says so and accepts --port to choose).  With none, a running virtual
+    board's stable path (unless `virtual` is false, or a listing is given).
     """
     found = board_ports(ports)
-    return found[0].device if found else None
+    if found:
+        return found[0].device
+    return virtual_board_port() if virtual and ports is None else None
+
+
+def virtual_board_port():
+    """VIRTUAL_LINK while a virtual board runs (the link leads to its pseudo-terminal), else None."""
+    link = VIRTUAL_LINK
+    return link if os.path.islink(link) and os.path.exists(link) else None
+
+
+def publish_virtual_port(device):
+    """Point VIRTUAL_LINK at a virtual board's pseudo-terminal (atomically); returns the link."""
+    link = VIRTUAL_LINK
+    os.makedirs(os.path.dirname(link), exist_ok=True)
+    tmp = "%s.%d.tmp" % (link, os.getpid())
+    if os.path.lexists(tmp):
+        os.unlink(tmp)
+    os.symlink(device, tmp)
+    os.replace(tmp, link)
+    return link
+
+
+def withdraw_virtual_port(device):
+    """Remove VIRTUAL_LINK if it still leads to `device` (another board may have taken it)."""
+    link = VIRTUAL_LINK
+    try:
+        if os.readlink(link) == device:
+            os.unlink(link)
+    except OSError:
+        pass
 
 
 def describe(info):
@@ -55,21 +93,24 @@ def add_arguments(parser):
 
 def run(args):
     ports = sorted(_comports(), key=lambda p: p.device)
+    virtual = virtual_board_port()
     if args.board:
-        device = find_board_port(ports)
+        device = find_board_port(ports) or virtual
         if device is None:
             print("ludo-host ports: no board data channel (%r) found" % DATA_INTERFACE, file=sys.stderr)
             return 1
         print(device)
         return 0
-    if not ports:
+    if not ports and virtual is None:
         print("no serial ports found")
         return 1
     for info in ports:
         mark = "*" if is_board_data_port(info) else " "
         print("%s %s" % (mark, describe(info)))
+    if virtual is not None:
+        print("* %s  virtual board (ludo-host board): %s" % (virtual, os.path.realpath(virtual)))
     boards = board_ports(ports)
-    if boards:
+    if boards or virtual is not None:
         print("* = the board's data channel (%s)" % DATA_INTERFACE)
     else:
         print("no board data channel (%s) among these: is the board plugged in, and does its "

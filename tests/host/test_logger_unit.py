@@ -209,3 +209,30 @@ def test_a_finished_file_and_the_board_over_the_same_game_is_no_new_game(tmp_pat
     lg.handle_line(start())                        # the start again (a resend): a duplicate
     assert sorted(os.listdir(str(tmp_path))) == [GID + ".ludo"]
     assert lg.ser.sent == []
+
+
+def test_a_terminal_at_the_port_path_is_not_opened_and_gets_nothing_written(tmp_path):
+    """A virtual board's pty freed when it stops soon goes to a new terminal: the logger
+    must not type its commands into that shell. A pty that echoes or reads by lines is a
+    terminal; the board's data channel is raw."""
+    import pty
+    import select
+    import termios
+    import tty
+
+    master, slave = pty.openpty()           # a terminal as a shell has it: echo, lines
+    try:
+        err = io.StringIO()
+        lg = Logger(str(tmp_path), port=os.ttyname(slave), status=StatusLine(err, tty=False))
+        assert lg._connect() is False
+        assert lg.ser is None
+        assert "is a terminal, not a board's data channel" in err.getvalue()
+        assert not select.select([master], [], [], 0.2)[0]      # nothing was written to it
+        assert termios.tcgetattr(slave)[3] & termios.ECHO         # and its settings are as they were
+        tty.setraw(slave)                   # raw, as the virtual board's channel is
+        assert lg._connect() is True
+        assert b'"cmd":"status"' in os.read(master, 4096)
+        lg.close()
+    finally:
+        os.close(master)
+        os.close(slave)

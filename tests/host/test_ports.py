@@ -46,3 +46,34 @@ def test_ports_command_runs_on_this_machine(cli):
     out = cli("ports")
     assert out.returncode in (0, 1) and "Traceback" not in out.stderr
     assert out.stdout.strip()
+
+
+def test_a_running_virtual_board_is_found_by_its_stable_path(monkeypatch, tmp_path, capsys):
+    """The virtual board's data channel is a pty whose number changes from run to run;
+    while it runs it keeps VIRTUAL_LINK leading to it, found when no board is plugged in."""
+    import os
+    link = tmp_path / "data-port"
+    monkeypatch.setattr(ports, "VIRTUAL_LINK", str(link))
+    monkeypatch.setattr(ports, "_comports", lambda: [])
+    assert ports.find_board_port() is None
+    target = tmp_path / "pts-stand-in"
+    target.write_text("")
+    assert ports.publish_virtual_port(str(target)) == str(link)
+    assert os.readlink(link) == str(target)
+    assert ports.find_board_port() == str(link)
+    assert ports.find_board_port(virtual=False) is None
+    assert ports.find_board_port([port("/dev/ttyACM1", "CircuitPython CDC2")]) == "/dev/ttyACM1"
+
+    class Args:
+        board = False
+
+    assert ports.run(Args()) == 0
+    assert "virtual board" in capsys.readouterr().out
+    Args.board = True
+    assert ports.run(Args()) == 0 and capsys.readouterr().out == str(link) + "\n"
+    ports.withdraw_virtual_port("/dev/pts/somebody-else")   # not ours: left alone
+    assert os.path.islink(link)
+    target.unlink()                                         # a stale link (board killed)
+    assert ports.find_board_port() is None
+    ports.withdraw_virtual_port(str(target))
+    assert not os.path.lexists(link)

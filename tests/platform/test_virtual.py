@@ -204,3 +204,62 @@ def test_attached_board_is_handed_to_the_logger(monkeypatch, capsys):
     assert board_cmd.run(parser.parse_args([])) == 0
     assert seen["port"] == "/dev/ttyACM7"
     assert "A Ludo board is attached: its data channel is /dev/ttyACM7" in capsys.readouterr().out
+
+
+def test_the_virtual_board_keeps_a_stable_path_to_its_data_channel_while_it_runs(tmp_path):
+    """A pty's number changes from run to run and is freed for any terminal when the board
+    stops, so the board keeps ~/.local/share/ludo-board/data-port leading to it while it
+    runs: `ludo-host ports --board` (and so `ludo-host log`) finds it, and it is gone after."""
+    import pty
+    import select
+    import time
+
+    env = dict(os.environ, PYTHONPATH=HOST, HOME=str(tmp_path), TERM="xterm")
+    link = tmp_path / ".local" / "share" / "ludo-board" / "data-port"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execvpe(sys.executable, [sys.executable, "-m", "ludo_host.cli", "board", "--virtual",
+                                    "--fresh", "--nvm", str(tmp_path / "nvm.bin")], env)
+
+    def drain(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    os.read(fd, 65536)
+                except OSError:
+                    return
+
+    try:
+        end = time.monotonic() + 60
+        while not link.is_symlink() and time.monotonic() < end:
+            drain(0.2)
+        assert link.is_symlink(), "no stable path while the board runs"
+        assert os.readlink(link).startswith("/dev/pts/")
+        found = subprocess.run([sys.executable, "-m", "ludo_host.cli", "ports", "--board"], cwd=ROOT,
+                               env=env, capture_output=True, text=True, timeout=60)
+        assert (found.returncode, found.stdout) == (0, str(link) + "\n"), found.stderr
+        with serial.Serial(str(link), 115200, timeout=0.2) as port:
+            port.write(b'{"cmd":"status"}\n')
+            reply = b""
+            end = time.monotonic() + 20
+            while b"\n" not in reply and time.monotonic() < end:
+                drain(0.05)
+                reply += port.read(4096)
+            assert json.loads(reply.split(b"\n")[0])["re"] == "status"
+        os.write(fd, b"q")
+        end = time.monotonic() + 30
+        done = 0
+        while not done and time.monotonic() < end:
+            drain(0.1)
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        assert done, "the board did not quit"
+        assert not os.path.lexists(link), "the stable path outlived the board"
+    finally:
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)

@@ -10,7 +10,9 @@ import sys
 
 from .engine import VirtualBoard, sim_module  # noqa: F401  (the package's API)
 
-DEFAULT_NVM = os.path.join(os.path.expanduser("~"), ".local", "share", "ludo-board", "nvm.bin")
+from ..ports import DATA_DIR, publish_virtual_port, withdraw_virtual_port  # noqa: E402
+
+DEFAULT_NVM = os.path.join(DATA_DIR, "nvm.bin")
 POLL_S = 0.005                 # terminal key poll while the firmware idles
 
 
@@ -124,10 +126,15 @@ def run_interactive(args):
     except (ValueError, OSError) as exc:
         print("ludo-host board: %s" % exc, file=sys.stderr)
         return 2
+    try:
+        link = publish_virtual_port(board.data_port_path)
+    except OSError as exc:         # a read-only home: the pty's own path still works
+        print("ludo-host board: no stable path to the data channel (%s)" % exc, file=sys.stderr)
+        link = board.data_port_path
     screen = Screen(board.pixel_map, out=sys.stdout)
     keys = Keyboard()
     screen.status = [
-        "data channel: %s   (ludo-host log --port %s)" % (board.data_port_path, board.data_port_path),
+        "data channel: %s = %s   (`ludo-host log` finds it)" % (_home(link), board.data_port_path),
         "saved game (NVM): %s" % args.nvm,
     ]
     sim = board.sim
@@ -142,7 +149,7 @@ def run_interactive(args):
 
     board.on_frame = lambda t, frame: screen.show(frame)
     board.on_console = screen.add_console
-    print("Virtual Ludo board. Data channel: %s" % board.data_port_path)
+    print("Virtual Ludo board. Data channel: %s (%s)" % (board.data_port_path, _home(link)))
     keys.open()
     screen.open()
     error = None
@@ -158,6 +165,7 @@ def run_interactive(args):
     finally:
         screen.close()
         keys.close()
+        withdraw_virtual_port(board.data_port_path)
         board.close()
     if error:
         sys.stderr.write(error)
@@ -168,10 +176,15 @@ def run_interactive(args):
     return 1 if error else 0
 
 
+def _home(path):
+    home = os.path.expanduser("~")
+    return "~" + path[len(home):] if home != "/" and path.startswith(home + os.sep) else path
+
+
 def _attached_board():
     try:
         from ..ports import find_board_port
-        return find_board_port()
+        return find_board_port(virtual=False)
     except Exception:      # no pyserial, no ports module: nothing attached that we can see
         return None
 
