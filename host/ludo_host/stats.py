@@ -241,6 +241,14 @@ def add_arguments(parser):
 
 
 def run(args):
+    plot = None
+    if args.png:                # before the work, not after it
+        try:
+            from ._stats_plot import plot
+        except ImportError as exc:
+            print("ludo-host stats: --png needs matplotlib (%s); install it with: pip install matplotlib" % exc,
+                  file=sys.stderr)
+            return 2
     try:
         paths = record_paths(args.dir)
     except OSError as exc:
@@ -255,15 +263,10 @@ def run(args):
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:
         print(report(totals))
-    if args.png:
+    if plot is not None:
         if not totals["games"]:
             print("ludo-host stats: no games, no plots", file=sys.stderr)
             return 1
-        try:
-            from ._stats_plot import plot
-        except ImportError as exc:
-            print("ludo-host stats: --png needs matplotlib (%s)" % exc, file=sys.stderr)
-            return 2
         try:
             plot(totals, args.png)
         except OSError as exc:

@@ -1,10 +1,13 @@
 """`ludo-host stats`: counts over a folder, the chi-square figure, the PNG, the progress bar."""
 import json
 import math
+import os
+import subprocess
 
 import pytest
 
 import games
+from conftest import cli_command, cli_env
 from ludo_host.stats import chi2_sf_5, chi_square, effective_actions
 
 HEADER = ('{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":%s,"options":{},'
@@ -106,3 +109,23 @@ def test_empty_or_missing_folder(cli, tmp_path):
     assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
     out = cli("stats", tmp_path / "nope")
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_png_without_matplotlib_stops_before_the_work(tmp_path, finished_game_text):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.ludo").write_text(finished_game_text)
+    hide = tmp_path / "no-matplotlib"            # an import of matplotlib fails, as when it is not installed
+    (hide / "matplotlib").mkdir(parents=True)
+    (hide / "matplotlib" / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'matplotlib'\", name='matplotlib')\n")
+    env = cli_env()
+    env["PYTHONPATH"] = os.pathsep.join([str(hide), env["PYTHONPATH"]])
+    png = tmp_path / "stats.png"
+    out = subprocess.run(cli_command("stats", folder, "--png", png), env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stdout == ""                             # no figures printed before the refusal
+    assert out.stderr.count("\n") == 1, out.stderr
+    assert "--png needs matplotlib" in out.stderr and "pip install matplotlib" in out.stderr
+    assert "Traceback" not in out.stderr and not png.exists()
