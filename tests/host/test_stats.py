@@ -67,9 +67,11 @@ def test_counts_over_a_folder(cli, tmp_path):
     assert t["presets"] == {"classic": 2, "family": 1}
     assert t["terminations"] == {"finished": 1, "resigned": 1, "unfinished": 1}
     assert t["seat_wins"] == {"R": 1, "G": 0, "Y": 1, "B": 0}
-    assert t["seat_games"] == {"R": 3, "G": 0, "Y": 3, "B": 0}
-    # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won; c: both human
-    assert t["kind_games"] == {"human": 3, "easy": 1, "medium": 1, "hard": 1}
+    # win rates are over the games with a winner: a and b, not the unfinished c
+    assert t["games_with_winner"] == 2
+    assert t["seat_games"] == {"R": 2, "G": 0, "Y": 2, "B": 0}
+    # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
+    assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
     assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
     assert t["rolls"] == [2, 1, 1, 1, 1, 2]            # "roll 2" stays: the undo took the move after it
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
@@ -88,11 +90,36 @@ def test_report_text_and_png(cli, tmp_path):
     out = cli("stats", folder, "--png", png)
     assert out.returncode == 0, out.stderr
     assert "games: 6 of 6 files" in out.stdout
-    assert "wins by player: human" in out.stdout and "hard" in out.stdout
+    assert "wins by player, of 6 games with a winner: human" in out.stdout and "hard" in out.stdout
     assert "fairness: chi-square" in out.stdout and "5 degrees of freedom" in out.stdout
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     assert "reading records" not in out.stderr          # small folder: no progress bar
+
+
+def test_win_rates_leave_out_unfinished_and_abandoned_games(cli, tmp_path):
+    won = '{"result":"R","seed":null,"termination":"finished"}'
+    abandoned = '{"result":"*","seed":null,"termination":"abandoned"}'
+    (tmp_path / "a.ludo").write_text(record("00000001", ["roll 4"], won))
+    (tmp_path / "b.ludo").write_text(record("00000002", ["roll 4"]))                 # unfinished
+    (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))                 # unfinished
+    (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4"], abandoned, kinds='{"R":"human","Y":"hard"}'))
+    out = cli("stats", tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "endings: abandoned 1, finished 1, unfinished 2" in out.stdout
+    assert "wins by seat, of 1 game with a winner: R 1/1 (100%), Y 0/1 (0%)\n" in out.stdout
+    assert "wins by player, of 1 game with a winner: human 1/2 (50%)\n" in out.stdout
+    t = json.loads(cli("stats", tmp_path, "--json").stdout)
+    assert t["games"] == 4 and t["games_with_winner"] == 1
+    assert t["seat_games"] == {"R": 1, "G": 0, "Y": 1, "B": 0} and t["seat_wins"]["R"] == 1
+    assert t["kind_games"] == {"human": 2, "easy": 0, "medium": 0, "hard": 0}
+
+
+def test_no_game_with_a_winner_gives_no_rates(cli, tmp_path):
+    (tmp_path / "b.ludo").write_text(record("00000002", ["roll 4"]))
+    out = cli("stats", tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "wins: no game with a winner" in out.stdout and "0/" not in out.stdout
 
 
 def test_progress_bar_for_a_large_folder(cli, tmp_path, finished_game_text):
