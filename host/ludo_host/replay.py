@@ -1,7 +1,8 @@
 """`ludo-host replay FILE`: step through a recorded game.
 
 In a terminal: the board drawn as on the virtual board, one step per key
-(right/left or n/p, g N Enter to jump to move N, Home/End, q to quit).
+(right/left or n/p, space for next, g N Enter to jump to move N, Home/End,
+PageUp/PageDown for 10 moves back/on, q to quit).
 `--to N` prints the board after move N and exits; `--html OUT` writes one
 self-contained page (board as SVG, move list, slider, keyboard stepping).
 
@@ -17,7 +18,8 @@ from ._records import parse_record_file
 from ._steps import Replay, describe
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
-KEYS_HELP = "keys: -> or n next, <- or p back, g N Enter jump, Home/End, q quit"
+# The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
+KEYS_HELP = "keys: ->/n/space next, <-/p back, g N Enter jump, Home/End start/end, PageUp/PageDown 10 back/on, q quit"
 
 
 def load(path):
