@@ -14,7 +14,7 @@ import os
 import sys
 
 from ._board_text import render
-from ._records import parse_record_file
+from ._records import parse_record_file, where
 from ._steps import Replay, describe
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
@@ -26,7 +26,7 @@ def load(path):
     """(Replay or None, [problem lines]): the Replay is None when nothing can be shown."""
     rf, rec = parse_record_file(path)
     problems = list(rf.problems) + (list(rec.errors) if rec is not None else [])
-    lines = ["%s:%d: %s" % (path, line, msg) for line, msg in problems]
+    lines = ["%s: %s" % (where(path, line), msg) for line, msg in problems]
     if rec is None or not rec.header:
         return None, lines or ["%s:1: not a record" % path]
     try:

@@ -16,7 +16,7 @@ import math
 import sys
 import time
 
-from ._records import parse_record_file, record_paths
+from ._records import parse_record_file, record_paths, where
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -164,7 +164,8 @@ def collect(paths, progress=None):
         rf, rec = parse_record_file(path)
         if rec is None or not rec.header:
             problems = rf.problems + (rec.errors if rec is not None else [])
-            totals["unreadable"].append("%s:%d: %s" % ((path,) + (problems[0] if problems else (1, "not a record"))))
+            line, message = problems[0] if problems else (1, "not a record")
+            totals["unreadable"].append("%s: %s" % (where(path, line), message))
         else:
             f = game_facts(rec)
             totals["games"] += 1

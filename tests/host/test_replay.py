@@ -72,6 +72,16 @@ def test_unreadable_file_is_one_error(cli, tmp_path):
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
 
 
+@pytest.mark.parametrize("what", ["missing", "folder"])
+def test_whole_file_problem_reads_as_verify_says_it(cli, tmp_path, what):
+    path = tmp_path / "nonexist.ludo" if what == "missing" else tmp_path
+    out = cli("replay", path)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    said = cli("verify", path).stdout.splitlines()
+    assert len(said) == 1 and said[0].startswith("%s: " % path), said      # no line number: no ":0"
+    assert out.stderr == "ludo-host replay: %s\n" % said[0]
+
+
 def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_text):
     last = len(steps_of(finished_game_text)) - 1
     pid, fd = pty.fork()

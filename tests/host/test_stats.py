@@ -8,7 +8,7 @@ import pytest
 
 import games
 from conftest import cli_command, cli_env
-from ludo_host.stats import chi2_sf_5, chi_square, effective_actions
+from ludo_host.stats import chi2_sf_5, chi_square, collect, effective_actions
 
 HEADER = ('{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":%s,"options":{},'
           '"players":"%s","preset":"%s","start":null}')
@@ -156,3 +156,10 @@ def test_png_without_matplotlib_stops_before_the_work(tmp_path, finished_game_te
     assert out.stderr.count("\n") == 1, out.stderr
     assert "--png needs matplotlib" in out.stderr and "pip install matplotlib" in out.stderr
     assert "Traceback" not in out.stderr and not png.exists()
+
+
+def test_a_file_that_cannot_be_opened_is_named_without_a_line(tmp_path):
+    gone = tmp_path / "gone.ludo"                   # listed, then removed before it was read
+    t = collect([str(gone), str(tmp_path)])
+    assert t["unreadable"] == ["%s: cannot open: No such file or directory" % gone,
+                               "%s: is a folder, not a record file" % tmp_path]
