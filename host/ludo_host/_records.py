@@ -123,6 +123,12 @@ def parse_record_file(path):
     return rf, rec
 
 
+def where(path, line):
+    """`FILE:LINE` for a problem, or just `FILE` when it is about the whole file (line 0:
+    cannot open, a folder), as `ludo-host verify` prints them."""
+    return "%s:%d" % (path, line) if line else "%s" % (path,)
+
+
 def _exc_text(exc):
     text = str(exc).splitlines()[0] if str(exc) else ""
     return "%s%s" % (exc.__class__.__name__, ": " + text[:200] if text else "")

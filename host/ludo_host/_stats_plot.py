@@ -36,7 +36,8 @@ def plot(t, path):
     for bar, s in zip(bars, seats):
         ax.annotate("%d/%d" % (t["seat_wins"][s], t["seat_games"][s]),
                     (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center", va="bottom", fontsize=9)
-    ax.set_title("Wins by seat", fontsize=10)
+    won = t.get("games_with_winner", t["games"])
+    ax.set_title("Wins by seat (%d game%s with a winner)" % (won, "" if won == 1 else "s"), fontsize=10)
     ax.set_ylabel("games won (%)")
     ax.set_ylim(0, max(rates + [10]) * 1.2)
 

@@ -7,6 +7,7 @@ breaks another.
 """
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = (
@@ -42,9 +43,27 @@ def main(argv=None):
         print("ludo-host %s: not available (%s)" % (args.command, exc), file=sys.stderr)
         return 2
     try:
-        return int(mod.run(args) or 0)
+        status = int(mod.run(args) or 0)
+        sys.stdout.flush()      # a closed pipe shows here, not as a message at exit
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _stdout_closed()
+
+
+def _stdout_closed():
+    """The reader of our output went away (`ludo-host ... | head`): stop quietly, as Unix
+    tools do.  Python ignores SIGPIPE, so a write to the closed pipe raises instead; point
+    stdout at devnull so the flush at exit raises nothing more (see "Note on SIGPIPE" in
+    the `signal` module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 1
 
 
 if __name__ == "__main__":

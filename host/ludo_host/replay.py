@@ -1,7 +1,8 @@
 """`ludo-host replay FILE`: step through a recorded game.
 
 In a terminal: the board drawn as on the virtual board, one step per key
-(right/left or n/p, g N Enter to jump to move N, Home/End, q to quit).
+(right/left or n/p, space for next, g N Enter to jump to move N, Home/End,
+PageUp/PageDown for 10 moves back/on, q to quit).
 `--to N` prints the board after move N and exits; `--html OUT` writes one
 self-contained page (board as SVG, move list, slider, keyboard stepping).
 
@@ -13,18 +14,19 @@ import os
 import sys
 
 from ._board_text import render
-from ._records import parse_record_file
+from ._records import parse_record_file, where
 from ._steps import Replay, describe
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
-KEYS_HELP = "keys: -> or n next, <- or p back, g N Enter jump, Home/End, q quit"
+# The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
+KEYS_HELP = "keys: ->/n/space next, <-/p back, g N Enter jump, Home/End start/end, PageUp/PageDown 10 back/on, q quit"
 
 
 def load(path):
     """(Replay or None, [problem lines]): the Replay is None when nothing can be shown."""
     rf, rec = parse_record_file(path)
     problems = list(rf.problems) + (list(rec.errors) if rec is not None else [])
-    lines = ["%s:%d: %s" % (path, line, msg) for line, msg in problems]
+    lines = ["%s: %s" % (where(path, line), msg) for line, msg in problems]
     if rec is None or not rec.header:
         return None, lines or ["%s:1: not a record" % path]
     try:

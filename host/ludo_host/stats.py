@@ -2,7 +2,8 @@
 
 Games per preset, wins by seat and by player kind (human / easy / medium /
 hard: the header's "kinds" and the `kind` lines that hand a seat to the
-computer; the kind a seat had when the game ended counts), game length,
+computer; the kind a seat had when the game ended counts) over the games that
+have a winner (not the unfinished or abandoned ones), game length,
 captures, and how often each face of the game dice came up with a
 chi-square test of fairness.  `--png OUT` draws the main plots (matplotlib).
 
@@ -15,7 +16,7 @@ import math
 import sys
 import time
 
-from ._records import parse_record_file, record_paths
+from ._records import parse_record_file, record_paths, where
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -113,6 +114,7 @@ def game_facts(rec):
     return {
         "preset": str(h.get("preset", "?")), "seats": seats, "kinds": kinds,
         "finished": footer is not None,
+        "has_winner": bool(winners),    # counts for the win rates (unfinished, abandoned: not)
         "termination": footer.get("termination") if footer else "unfinished",
         "winners": winners, "actions": len(actions), "moves": moves, "captures": captures,
         "rolls": rolls, "hand_rolls": hand,
@@ -153,7 +155,7 @@ class Progress:
 
 def collect(paths, progress=None):
     totals = {
-        "files": len(paths), "games": 0, "unreadable": [], "presets": {}, "terminations": {},
+        "files": len(paths), "games": 0, "games_with_winner": 0, "unreadable": [], "presets": {}, "terminations": {},
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
@@ -162,15 +164,18 @@ def collect(paths, progress=None):
         rf, rec = parse_record_file(path)
         if rec is None or not rec.header:
             problems = rf.problems + (rec.errors if rec is not None else [])
-            totals["unreadable"].append("%s:%d: %s" % ((path,) + (problems[0] if problems else (1, "not a record"))))
+            line, message = problems[0] if problems else (1, "not a record")
+            totals["unreadable"].append("%s: %s" % (where(path, line), message))
         else:
             f = game_facts(rec)
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
             totals["terminations"][f["termination"]] = totals["terminations"].get(f["termination"], 0) + 1
-            for s in f["seats"]:
-                totals["seat_games"][s] += 1
-                totals["kind_games"][f["kinds"][s]] += 1
+            if f["has_winner"]:     # win rates: over the games that have a winner only
+                totals["games_with_winner"] += 1
+                for s in f["seats"]:
+                    totals["seat_games"][s] += 1
+                    totals["kind_games"][f["kinds"][s]] += 1
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
@@ -211,10 +216,15 @@ def report(t):
         return "\n".join(out)
     out.append("presets: " + ", ".join("%s %d" % kv for kv in sorted(t["presets"].items())))
     out.append("endings: " + ", ".join("%s %d" % kv for kv in sorted(t["terminations"].items())))
-    out.append("wins by seat: " + ", ".join("%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s]))
-                                            for s in SEATS if t["seat_games"][s]))
-    out.append("wins by player: " + ", ".join("%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k]))
-                                              for k in KINDS if t["kind_games"][k]))
+    won = t["games_with_winner"]
+    if won:
+        of = "of %d game%s with a winner" % (won, "" if won == 1 else "s")
+        out.append("wins by seat, %s: " % of + ", ".join(
+            "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
+        out.append("wins by player, %s: " % of + ", ".join(
+            "%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k])) for k in KINDS if t["kind_games"][k]))
+    else:
+        out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
     out.append("finished game length, actions: %s" % _spread(t["lengths"]))
     out.append("finished game length, moves: %s" % _spread(t["move_counts"]))
     out.append("captures per game: %s (total %d)" % (_spread(t["captures"]), sum(t["captures"])))
@@ -241,6 +251,14 @@ def add_arguments(parser):
 
 
 def run(args):
+    plot = None
+    if args.png:                # before the work, not after it
+        try:
+            from ._stats_plot import plot
+        except ImportError as exc:
+            print("ludo-host stats: --png needs matplotlib (%s); install it with: pip install matplotlib" % exc,
+                  file=sys.stderr)
+            return 2
     try:
         paths = record_paths(args.dir)
     except OSError as exc:
@@ -255,15 +273,10 @@ def run(args):
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:
         print(report(totals))
-    if args.png:
+    if plot is not None:
         if not totals["games"]:
             print("ludo-host stats: no games, no plots", file=sys.stderr)
             return 1
-        try:
-            from ._stats_plot import plot
-        except ImportError as exc:
-            print("ludo-host stats: --png needs matplotlib (%s)" % exc, file=sys.stderr)
-            return 2
         try:
             plot(totals, args.png)
         except OSError as exc:

@@ -1,5 +1,6 @@
 """`ludo-host replay`: the terminal drawing (--to N, interactive keys) and the HTML page file."""
 import os
+import pathlib
 import pty
 import re
 import select
@@ -12,6 +13,7 @@ import pytest
 from conftest import cli_command, cli_env
 from ludo_host import layout
 from ludo_host._steps import Replay
+from ludo_host.replay import KEYS_HELP
 
 
 def steps_of(text):
@@ -70,6 +72,16 @@ def test_unreadable_file_is_one_error(cli, tmp_path):
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
 
 
+@pytest.mark.parametrize("what", ["missing", "folder"])
+def test_whole_file_problem_reads_as_verify_says_it(cli, tmp_path, what):
+    path = tmp_path / "nonexist.ludo" if what == "missing" else tmp_path
+    out = cli("replay", path)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    said = cli("verify", path).stdout.splitlines()
+    assert len(said) == 1 and said[0].startswith("%s: " % path), said      # no line number: no ":0"
+    assert out.stderr == "ludo-host replay: %s\n" % said[0]
+
+
 def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_text):
     last = len(steps_of(finished_game_text)) - 1
     pid, fd = pty.fork()
@@ -95,7 +107,9 @@ def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_
 
     try:
         assert screen_until(rb"move 0 of %d" % last)
+        assert screen_until(re.escape(KEYS_HELP.encode()))        # the key line is on the screen
         for keys, want in ((b"n", 1), (b"\x1b[C", 2), (b"\x1b[C", 3), (b"p", 2), (b"\x1b[D", 1),
+                           (b" ", 2), (b"\x1b[6~", 12), (b"\x1b[6~", 22), (b"\x1b[5~", 12),
                            (b"g25\r", 25), (b"\x1b[F", last), (b"\x1b[H", 0)):
             os.write(fd, keys)
             assert screen_until(rb"move %d of %d" % (want, last)), (keys, seen[-400:])
@@ -109,6 +123,31 @@ def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(fd)
+
+
+def documented_keys():
+    """The keys in docs/host.md's table for the terminal replay, as the key line names them."""
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "host.md").read_text()
+    section = text.split("## `ludo-host replay FILE`", 1)[1].split("| key | |", 1)[1].split("\n\n", 1)[0]
+    names = {"right arrow": "->", "left arrow": "<-"}
+    keys = []
+    for row in section.splitlines()[2:]:
+        first = row.split("|")[1]
+        for part in re.split(r"[,/]", first):
+            part = part.strip().strip("`")
+            if part in names:
+                keys.append(names[part])
+            else:
+                keys.extend(w.strip("`") for w in part.split() if not w.isdigit())
+    return keys
+
+
+def test_key_line_shows_every_documented_key():
+    keys = documented_keys()
+    assert {"->", "<-", "n", "p", "space", "g", "Enter", "Home", "End", "PageUp", "PageDown", "q"} <= set(keys)
+    shown = re.split(r"[\s,/:]+", KEYS_HELP)
+    missing = [k for k in keys if k not in shown]
+    assert not missing, (missing, KEYS_HELP)
 
 
 def test_html_page_is_self_contained(cli, tmp_path, record_file, finished_game_text):

@@ -1,11 +1,14 @@
 """`ludo-host stats`: counts over a folder, the chi-square figure, the PNG, the progress bar."""
 import json
 import math
+import os
+import subprocess
 
 import pytest
 
 import games
-from ludo_host.stats import chi2_sf_5, chi_square, effective_actions
+from conftest import cli_command, cli_env
+from ludo_host.stats import chi2_sf_5, chi_square, collect, effective_actions
 
 HEADER = ('{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":%s,"options":{},'
           '"players":"%s","preset":"%s","start":null}')
@@ -64,9 +67,11 @@ def test_counts_over_a_folder(cli, tmp_path):
     assert t["presets"] == {"classic": 2, "family": 1}
     assert t["terminations"] == {"finished": 1, "resigned": 1, "unfinished": 1}
     assert t["seat_wins"] == {"R": 1, "G": 0, "Y": 1, "B": 0}
-    assert t["seat_games"] == {"R": 3, "G": 0, "Y": 3, "B": 0}
-    # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won; c: both human
-    assert t["kind_games"] == {"human": 3, "easy": 1, "medium": 1, "hard": 1}
+    # win rates are over the games with a winner: a and b, not the unfinished c
+    assert t["games_with_winner"] == 2
+    assert t["seat_games"] == {"R": 2, "G": 0, "Y": 2, "B": 0}
+    # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
+    assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
     assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
     assert t["rolls"] == [2, 1, 1, 1, 1, 2]            # "roll 2" stays: the undo took the move after it
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
@@ -85,11 +90,36 @@ def test_report_text_and_png(cli, tmp_path):
     out = cli("stats", folder, "--png", png)
     assert out.returncode == 0, out.stderr
     assert "games: 6 of 6 files" in out.stdout
-    assert "wins by player: human" in out.stdout and "hard" in out.stdout
+    assert "wins by player, of 6 games with a winner: human" in out.stdout and "hard" in out.stdout
     assert "fairness: chi-square" in out.stdout and "5 degrees of freedom" in out.stdout
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     assert "reading records" not in out.stderr          # small folder: no progress bar
+
+
+def test_win_rates_leave_out_unfinished_and_abandoned_games(cli, tmp_path):
+    won = '{"result":"R","seed":null,"termination":"finished"}'
+    abandoned = '{"result":"*","seed":null,"termination":"abandoned"}'
+    (tmp_path / "a.ludo").write_text(record("00000001", ["roll 4"], won))
+    (tmp_path / "b.ludo").write_text(record("00000002", ["roll 4"]))                 # unfinished
+    (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))                 # unfinished
+    (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4"], abandoned, kinds='{"R":"human","Y":"hard"}'))
+    out = cli("stats", tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "endings: abandoned 1, finished 1, unfinished 2" in out.stdout
+    assert "wins by seat, of 1 game with a winner: R 1/1 (100%), Y 0/1 (0%)\n" in out.stdout
+    assert "wins by player, of 1 game with a winner: human 1/2 (50%)\n" in out.stdout
+    t = json.loads(cli("stats", tmp_path, "--json").stdout)
+    assert t["games"] == 4 and t["games_with_winner"] == 1
+    assert t["seat_games"] == {"R": 1, "G": 0, "Y": 1, "B": 0} and t["seat_wins"]["R"] == 1
+    assert t["kind_games"] == {"human": 2, "easy": 0, "medium": 0, "hard": 0}
+
+
+def test_no_game_with_a_winner_gives_no_rates(cli, tmp_path):
+    (tmp_path / "b.ludo").write_text(record("00000002", ["roll 4"]))
+    out = cli("stats", tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "wins: no game with a winner" in out.stdout and "0/" not in out.stdout
 
 
 def test_progress_bar_for_a_large_folder(cli, tmp_path, finished_game_text):
@@ -106,3 +136,30 @@ def test_empty_or_missing_folder(cli, tmp_path):
     assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
     out = cli("stats", tmp_path / "nope")
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_png_without_matplotlib_stops_before_the_work(tmp_path, finished_game_text):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.ludo").write_text(finished_game_text)
+    hide = tmp_path / "no-matplotlib"            # an import of matplotlib fails, as when it is not installed
+    (hide / "matplotlib").mkdir(parents=True)
+    (hide / "matplotlib" / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'matplotlib'\", name='matplotlib')\n")
+    env = cli_env()
+    env["PYTHONPATH"] = os.pathsep.join([str(hide), env["PYTHONPATH"]])
+    png = tmp_path / "stats.png"
+    out = subprocess.run(cli_command("stats", folder, "--png", png), env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stdout == ""                             # no figures printed before the refusal
+    assert out.stderr.count("\n") == 1, out.stderr
+    assert "--png needs matplotlib" in out.stderr and "pip install matplotlib" in out.stderr
+    assert "Traceback" not in out.stderr and not png.exists()
+
+
+def test_a_file_that_cannot_be_opened_is_named_without_a_line(tmp_path):
+    gone = tmp_path / "gone.ludo"                   # listed, then removed before it was read
+    t = collect([str(gone), str(tmp_path)])
+    assert t["unreadable"] == ["%s: cannot open: No such file or directory" % gone,
+                               "%s: is a folder, not a record file" % tmp_path]
