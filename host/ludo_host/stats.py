@@ -179,7 +179,7 @@ def collect(paths, progress=None):
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
-            if f["finished"]:
+            if f["has_winner"]:     # lengths: games that ended with a winner (not abandoned)
                 totals["lengths"].append(f["actions"])
                 totals["move_counts"].append(f["moves"])
             totals["captures"].append(f["captures"])

@@ -58,14 +58,16 @@ def test_counts_over_a_folder(cli, tmp_path):
                                             '{"result":"Y","seed":null,"termination":"resigned"}',
                                             kinds='{"R":"human","Y":"medium"}', preset="family"))
     (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))       # unfinished
+    (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4", "roll 2"],  # abandoned
+                                            '{"result":"*","seed":null,"termination":"abandoned"}'))
     (tmp_path / "junk.ludo").write_bytes(b"\x00\x01 not a record")
     (tmp_path / "notes.md").write_text("not looked at")
     out = cli("stats", tmp_path, "--json")
     assert out.returncode == 0, out.stderr
     t = json.loads(out.stdout)
-    assert t["files"] == 4 and t["games"] == 3 and len(t["unreadable"]) == 1
-    assert t["presets"] == {"classic": 2, "family": 1}
-    assert t["terminations"] == {"finished": 1, "resigned": 1, "unfinished": 1}
+    assert t["files"] == 5 and t["games"] == 4 and len(t["unreadable"]) == 1
+    assert t["presets"] == {"classic": 3, "family": 1}
+    assert t["terminations"] == {"abandoned": 1, "finished": 1, "resigned": 1, "unfinished": 1}
     assert t["seat_wins"] == {"R": 1, "G": 0, "Y": 1, "B": 0}
     # win rates are over the games with a winner: a and b, not the unfinished c
     assert t["games_with_winner"] == 2
@@ -73,10 +75,10 @@ def test_counts_over_a_folder(cli, tmp_path):
     # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
     assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
     assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
-    assert t["rolls"] == [2, 1, 1, 1, 1, 2]            # "roll 2" stays: the undo took the move after it
+    assert t["rolls"] == [2, 2, 1, 2, 1, 2]            # "roll 2" stays: the undo took the move after it
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
-    assert t["captures"] == [1, 0, 0]
-    assert t["lengths"] == [11, 3]                     # actions that stand after take-backs
+    assert t["captures"] == [1, 0, 0, 0]
+    assert t["lengths"] == [11, 3]      # actions that stand after take-backs; games with a winner
     assert "junk.ludo:1:" in out.stderr and "Traceback" not in out.stderr
 
 
