@@ -1,4 +1,5 @@
 """The terminal drawing: each place's pixel colour at its grid cell; the keys."""
+import os
 import re
 
 from ludo_host import layout
@@ -86,6 +87,56 @@ def test_keys_map_to_buttons_and_long_presses():
                             ("back", False), ("roll", True), ("select", True), ("confirm", True),
                             ("back", True), ("back", False), "quit", ("back", True)]
     assert kb.pending == b""
+
+
+def test_question_mark_shows_what_the_lights_say_and_other_keys_get_a_hint():
+    """A newcomer at the virtual board: `?` (or h) toggles a legend of the lights under the
+    board, and a key that is no button says which keys are."""
+    kb = terminal.Keyboard(fd=-1)
+    kb.pending = b"?hx"
+    assert kb._decode() == ["help", "help", ("unknown", "x")]
+
+    class Out:
+        text = ""
+
+        def write(self, text):
+            self.text = text
+
+        def flush(self):
+            pass
+
+    out = Out()
+    screen = terminal.Screen(PLACES, out=out, size=lambda: os.terminal_size((160, 60)))
+    screen.draw()
+    assert "?  what the lights say" in out.text and "docs/lights.md" not in out.text
+    screen.toggle_help()
+    assert "docs/lights.md" in out.text and "that seat's turn: press roll" in out.text
+    screen.key_does_nothing("x")
+    assert "key 'x' does nothing: r s Enter b" in out.text
+    screen.toggle_help()
+    assert "docs/lights.md" not in out.text and "does nothing" not in out.text
+
+
+def test_a_terminal_too_small_for_the_board_says_how_big_it_must_be():
+    class Out:
+        text = ""
+
+        def write(self, text):
+            self.text = text
+
+        def flush(self):
+            pass
+
+    out = Out()
+    size = [os.terminal_size((60, 15))]
+    screen = terminal.Screen(PLACES, out=out, size=lambda: size[0])
+    screen.status = ["data channel: /dev/pts/9"]
+    screen.draw()
+    assert "terminal too small for the board: make it at least 71 x 17 (now 60 x 15)" in out.text
+    assert "data channel: /dev/pts/9" in out.text and "roll" not in out.text
+    size[0] = os.terminal_size((71, 17))
+    screen.draw()
+    assert "too small" not in out.text and "r  roll" in out.text
 
 
 def test_picture_puts_a_disc_of_the_pixel_colour_at_each_place():

@@ -135,7 +135,7 @@ def run_interactive(args):
     keys = Keyboard()
     screen.status = [
         "data channel: %s = %s   (`ludo-host log` finds it)" % (_home(link), board.data_port_path),
-        "saved game (NVM): %s" % args.nvm,
+        "saved game (NVM): %s" % _home(os.path.abspath(args.nvm)),
     ]
     sim = board.sim
     sim_mod = sim_module
@@ -144,6 +144,13 @@ def run_interactive(args):
         for key in keys.read(POLL_S):
             if key == "quit":
                 raise sim_mod.Stop("quit")
+            if key == "help":
+                screen.toggle_help()
+                continue
+            if key[0] == "unknown":
+                screen.key_does_nothing(key[1])
+                continue
+            screen.hint = ""
             button, long_press = key
             sim.press(sim_mod.button_index(button), sim_mod.LONG_MS if long_press else sim_mod.PRESS_MS)
 

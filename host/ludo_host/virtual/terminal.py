@@ -21,6 +21,24 @@ LEGEND = (
     "\u23ce  confirm       C  long",
     "b  back          B  long",
     "q  quit (the game is kept)",
+    "?  what the lights say",
+)
+# `?`: what a newcomer needs to read the lights; docs/lights.md has every signal.
+HELP = (
+    "what the lights say (docs/lights.md shows every signal):",
+    "  a yard and the die breathing   that seat's turn: press roll",
+    "  pips on the die                the roll; the tokens that may move breathe,",
+    "                                 their landing squares glow dim",
+    "  white                          the selected move's landing square: confirm plays it",
+    "  dim white                      safe squares; in the menus, 'how far' bars",
+    "  dim orange                     where the last move started",
+    "  red flash / cross on the die   that press means nothing now / a forfeited roll",
+    "  the die breathing white        after a reset: check the tokens, then confirm",
+    "  magenta blinking               a set-up problem (pixel map or save): see the console",
+    "set-up menu: Red's home column counts the page (1 preset, 2 players, 3 computer",
+    "  seats, 4 options, 5 dice); the die shows the value: select changes it, confirm",
+    "  goes on, back goes back, roll starts the game.  Long back: the pause menu.",
+    "? again hides this.",
 )
 # The painted board (full colours) and how much of them shows where no pixel is lit.
 PAINT = {"R": (200, 40, 40), "G": (40, 160, 70), "Y": (225, 195, 40), "B": (40, 100, 210),
@@ -141,10 +159,17 @@ def render_lines(frame, pixel_map, status=(), use_boost=True):
     return lines
 
 
+def _terminal_size():
+    try:
+        return os.get_terminal_size()
+    except OSError:                 # not a terminal: no limit to warn about
+        return None
+
+
 class Screen:
     """Draws frames on the terminal (alternate screen), only when they change."""
 
-    def __init__(self, pixel_map, out=None, console_lines=6):
+    def __init__(self, pixel_map, out=None, console_lines=6, size=_terminal_size):
         self.pixel_map = pixel_map
         self.out = out or sys.stdout
         self.frame = bytes(3 * len(pixel_map))
@@ -152,6 +177,9 @@ class Screen:
         self.console = [""]
         self.console_lines = console_lines
         self.drawn = None
+        self.help = False           # `?`: the lights' legend under the board
+        self.hint = ""              # one line about the last key that did nothing
+        self.size = size
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -172,10 +200,29 @@ class Screen:
         self.frame = frame
         self.draw()
 
+    def toggle_help(self):
+        self.help = not self.help
+        self.hint = ""
+        self.draw()
+
+    def key_does_nothing(self, key):
+        self.hint = "key %r does nothing: r s Enter b (capitals: long presses), ? help, q quit" % key
+        self.draw()
+
     def draw(self):
         console = [line[-100:] for line in self.console if line][-self.console_lines:]
-        screen = render_lines(self.frame, self.pixel_map,
-                              [""] + list(self.status) + ["", "console:"] + console)
+        below = [self.hint] + list(self.status)
+        if self.help:
+            below += [""] + list(HELP)
+        screen = render_lines(self.frame, self.pixel_map, below + ["", "console:"] + console)
+        size = self.size() if self.size else None
+        need_cols = (DIE_ORIGIN[1] + 4) * len(CELL) + 3 + max(len(x) for x in LEGEND)
+        need_rows = layout.SIZE + 1 + len(self.status)
+        if size is not None and (size.columns < need_cols or size.lines < need_rows):
+            # a board that wraps or scrolls is unreadable: say so instead (the game runs on)
+            screen = ["terminal too small for the board: make it at least %d x %d (now %d x %d)"
+                      % (need_cols, need_rows, size.columns, size.lines)] + [
+                line[:max(size.columns, 1)] for line in self.status]
         text = "\x1b[H" + "\x1b[K\n".join(screen) + "\x1b[K\x1b[J"
         if text != self.drawn:
             self.out.write(text)
@@ -202,7 +249,7 @@ class Keyboard:
             self.saved = None
 
     def read(self, timeout=0.0):
-        """Key presses now: list of (button, long), or "quit"."""
+        """Key presses now: list of (button, long), "quit", "help", or ("unknown", key)."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if ready:
             chunk = os.read(self.fd, 64)
@@ -237,6 +284,10 @@ class Keyboard:
                 found.append("quit")
             elif ch in KEYS:
                 found.append(KEYS[ch])
+            elif ch in (b"?", b"h", b"H"):
+                found.append("help")
+            elif ch >= b" ":
+                found.append(("unknown", ch.decode("latin-1")))
             i += 1
         self.pending = data[i:]
         return found
