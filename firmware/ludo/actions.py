@@ -72,9 +72,8 @@ def move_text(move):
         text += "x" + "".join(token_name(t) for t in move.captures)
     r = move.rules
     # club spends pending rolls in any order, and two of them can make the same move:
-    # entering (a 6 or, as a house rule, a 1) or rebounding into one home square
-    if r.pool and (r.entry_mask & (r.entry_mask - 1) if move.start < 0
-                   else move.start + move.roll > r.home):
+    # entering when a 1 enters as well as a 6 (entry_mask bit 1), or rebounding
+    if r.pool and (move.start + move.roll > r.home or move.start < 0 < r.entry_mask & 2):
         text += "/%d" % move.roll
     return text
 
