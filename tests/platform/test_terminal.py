@@ -89,6 +89,17 @@ def test_keys_map_to_buttons_and_long_presses():
     assert kb.pending == b""
 
 
+class LastWrite:
+    """Stands in for the terminal: keeps the last screen written."""
+    text = ""
+
+    def write(self, text):
+        self.text = text
+
+    def flush(self):
+        pass
+
+
 def test_question_mark_shows_what_the_lights_say_and_other_keys_get_a_hint():
     """A newcomer at the virtual board: `?` (or h) toggles a legend of the lights under the
     board, and a key that is no button says which keys are."""
@@ -96,16 +107,7 @@ def test_question_mark_shows_what_the_lights_say_and_other_keys_get_a_hint():
     kb.pending = b"?hx"
     assert kb._decode() == ["help", "help", ("unknown", "x")]
 
-    class Out:
-        text = ""
-
-        def write(self, text):
-            self.text = text
-
-        def flush(self):
-            pass
-
-    out = Out()
+    out = LastWrite()
     screen = terminal.Screen(PLACES, out=out, size=lambda: os.terminal_size((160, 60)))
     screen.draw()
     assert "?  what the lights say" in out.text and "docs/lights.md" not in out.text
@@ -118,16 +120,7 @@ def test_question_mark_shows_what_the_lights_say_and_other_keys_get_a_hint():
 
 
 def test_a_terminal_too_small_for_the_board_says_how_big_it_must_be():
-    class Out:
-        text = ""
-
-        def write(self, text):
-            self.text = text
-
-        def flush(self):
-            pass
-
-    out = Out()
+    out = LastWrite()
     size = [os.terminal_size((60, 15))]
     screen = terminal.Screen(PLACES, out=out, size=lambda: size[0])
     screen.status = ["data channel: /dev/pts/9"]
