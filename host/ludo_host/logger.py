@@ -282,7 +282,7 @@ class Logger:
                            last=_describe_event(ev, text, msg.get("events")))
         if ev == "start":
             self.board_game, self.board_seq = game_id, seq
-            held = self.games.get(game_id) or self._game(game_id)
+            held = self._game(game_id)
             if held is not None and held.lines and held.lines[0] != text:
                 self._another_game(game_id, "another start")
         elif game_id == self.board_game:
