@@ -8,6 +8,7 @@ from hypothesis import given, strategies as st
 
 import ludo
 from ludo.options import OPTIONS
+from rulehelp import DEFAULTS
 
 PRESETS = ("family", "classic", "club", "strict")
 
@@ -39,12 +40,14 @@ def test_option_error_is_a_value_error():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_options_defaults_are_the_presets_and_complete(preset):
-    """docs/rules.md: each preset's options and defaults — a game made without options
-    carries exactly the preset's defaults."""
-    g = ludo.Game(preset, seed=1)
-    assert g.options == ludo.option_defaults(preset)
+    """docs/rules.md: each preset's options and defaults ("Option defaults per preset") — a
+    game made without options carries exactly the preset's defaults, and no other option.
+    The values are the table's, written out in rulehelp.DEFAULTS."""
+    want = DEFAULTS[preset]
+    assert ludo.option_defaults(preset) == want
+    assert ludo.Game(preset, seed=1).options == want
     offered = sorted(n for n in OPTIONS if OPTIONS[n][1][PRESETS.index(preset)] is not None)
-    assert sorted(g.options) == offered
+    assert offered == sorted(want)
 
 
 @pytest.mark.parametrize("preset,name", [
