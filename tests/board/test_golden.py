@@ -14,7 +14,15 @@ def test_signal_matches_golden_frames(name):
     info = {"seed": want["seed"], "plan": want["plan"]} if want["setup"] else None
     board = golden.reach(name, info)
     got = golden.frames_of(board)
+    # the same animation steps on both sides, every one of golden.STEPS, so zip below
+    # compares each frame with the golden frame of its own step and drops none
+    assert [f["step"] for f in want["frames"]] == list(golden.STEPS), \
+        "%s's golden file holds steps %r, not %r (regenerate with `python tests/board/golden.py %s`)" % (
+            name, [f["step"] for f in want["frames"]], list(golden.STEPS), name)
+    assert [f["step"] for f in got] == list(golden.STEPS), [f["step"] for f in got]
     for g, w in zip(got, want["frames"]):
+        assert g["step"] == w["step"]
+        assert sorted(g) == sorted(w) == ["lit", "step"], (sorted(g), sorted(w))
         if g != w:
             diff = sorted(set(g["lit"].items()) ^ set(w["lit"].items()))
             pytest.fail("%s at animation step %d differs (regenerate with `python tests/board/golden.py %s` "

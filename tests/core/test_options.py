@@ -8,12 +8,26 @@ from hypothesis import given, strategies as st
 
 import ludo
 from ludo.options import OPTIONS
+from rulehelp import DEFAULTS
 
 PRESETS = ("family", "classic", "club", "strict")
 
 
 def game(preset, players=None, **options):
     return ludo.Game(preset, players=players, seed=1, options=options)
+
+
+def turns_taken(g, n):
+    """The seat letters of the next n turns, each turn a roll of 2 that nothing can use
+    (every token is in the yard): family passes explicitly, the others end by themselves."""
+    seen = ""
+    for _ in range(n):
+        seen += "RGYB"[g.turn]
+        g.roll(2)
+        if not g.needs_roll():
+            assert [str(m) for m in g.legal_moves] == ["pass"], g.position()
+            g.push("pass")
+    return seen
 
 
 # ---- every preset's options ------------------------------------------------------------
@@ -26,12 +40,14 @@ def test_option_error_is_a_value_error():
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_options_defaults_are_the_presets_and_complete(preset):
-    """docs/rules.md: each preset's options and defaults — a game made without options
-    carries exactly the preset's defaults."""
-    g = ludo.Game(preset, seed=1)
-    assert g.options == ludo.option_defaults(preset)
+    """docs/rules.md: each preset's options and defaults ("Option defaults per preset") — a
+    game made without options carries exactly the preset's defaults, and no other option.
+    The values are the table's, written out in rulehelp.DEFAULTS."""
+    want = DEFAULTS[preset]
+    assert ludo.option_defaults(preset) == want
+    assert ludo.Game(preset, seed=1).options == want
     offered = sorted(n for n in OPTIONS if OPTIONS[n][1][PRESETS.index(preset)] is not None)
-    assert sorted(g.options) == offered
+    assert offered == sorted(want)
 
 
 @pytest.mark.parametrize("preset,name", [
@@ -177,12 +193,18 @@ def test_default_player_counts():
     assert [len(ludo.Game(p, seed=1).seats) for p in PRESETS] == [4, 4, 4, 2]
 
 
-@pytest.mark.parametrize("players", ["RY", "ry", ("red", "yellow"), ("Yellow", "RED"), (0, 2),
-                                     ("R", "yellow")])
-def test_seats_by_names_letters_or_indices(players):
+@pytest.mark.parametrize("players,seats,order", [
+    ("RY", (0, 2), "RYRY"), ("ry", (0, 2), "RYRY"), (("red", "yellow"), (0, 2), "RYRY"),
+    (("Yellow", "RED"), (0, 2), "RYRY"), ((0, 2), (0, 2), "RYRY"), (("R", "yellow"), (0, 2), "RYRY"),
+    # three seats given anticlockwise or mixed: with two, both ways round look alike
+    ("YGR", (0, 1, 2), "RGYRGY"), (("blue", "yellow", "red"), (0, 2, 3), "RYBRYB"),
+    ((3, 1, 0), (0, 1, 3), "RGBRGB"), (("b", "Green", 2, "R"), (0, 1, 2, 3), "RGYBRGYB")])
+def test_seats_by_names_letters_or_indices(players, seats, order):
     """docs/api.md: "`players` is a count (2..4) or seats (`"RY"`, `("red", "yellow")`,
     `(0, 2)`)" — in any order and case; turns still go clockwise."""
-    assert ludo.Game("classic", players=players, seed=1).seats == (0, 2)
+    g = ludo.Game("classic", players=players, seed=1)
+    assert g.seats == seats
+    assert turns_taken(g, len(order)) == order
 
 
 @given(st.lists(st.sampled_from("RGYB"), min_size=2, max_size=4, unique=True))
@@ -190,7 +212,8 @@ def test_any_two_to_four_distinct_seats_play_in_clockwise_order(letters):
     """Any 2..4 different seats may play; turns go clockwise from the first of them."""
     g = ludo.Game("family", players="".join(letters), seed=1)
     assert g.seats == tuple(sorted("RGYB".index(c) for c in letters))
-    assert g.turn == g.seats[0]
+    clockwise = "".join(c for c in "RGYB" if c in letters)     # R, G, Y, B around the board
+    assert turns_taken(g, 2 * len(letters)) == clockwise * 2
 
 
 @pytest.mark.parametrize("players", [("R", "R"), ("R",), (), ("R", "G", "Y", "B", "R"),

@@ -574,11 +574,24 @@ def test_club_mandatory_kill_available_in_every_case(options):
 def test_club_mandatory_kill_no_safe_zone_before_a_kill():
     """"The idea is that you may not enter your safe zone until you have killed an opponent's
     stone at least once." and "No safe zone before a kill: as long as you have killed nobody,
-    your safe zone is shut to you and no stone of yours can finish." """
+    your safe zone is shut to you and no stone of yours can finish." — Red on 50 (and 10),
+    each roll 1..5, against the same position without the rule: the stone that would enter
+    its lane turns onto the track instead (on 0, a starting square, it may not stop: no move),
+    every other move stays."""
+    want = {    # roll: (with Mandatory kill, without)
+        1: (["R1 50-51", "R2 10-11"], ["R1 50-51", "R2 10-11"]),
+        2: (["R2 10-12"], ["R1 50-h1", "R2 10-12"]),
+        3: (["R1 50-1", "R2 10-13"], ["R1 50-h2", "R2 10-13"]),
+        4: (["R1 50-2", "R2 10-14"], ["R1 50-h3", "R2 10-14"]),
+        5: (["R1 50-3", "R2 10-15"], ["R1 50-h4", "R2 10-15"]),
+    }
     for v in range(1, 6):
-        g = club(opts=MK, R="47,y,y,y")
+        g = club(opts=MK, R="50,10,y,y")
+        without = club(R="50,10,y,y")
         play(g, v)
-        assert all(m.end_place.startswith("t") for m in g.legal_moves)
+        play(without, v)
+        assert (moves(g), moves(without)) == want[v], v
+        assert all(m.end_place.startswith("t") for m in g.legal_moves), v
 
 
 def test_club_mandatory_kill_red_on_51_playing_2_lands_on_1():
