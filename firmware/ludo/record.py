@@ -308,6 +308,10 @@ def verify_record(rec):
         result = out.result() if out else "*"
         if foot.get("result") != result:
             problems.append((last, "footer says result %r, the game gives %r" % (foot.get("result"), result)))
+        termination = out.termination if out else "abandoned"
+        if foot.get("termination") != termination:
+            problems.append((last, "footer says termination %r, the game gives %r"
+                             % (foot.get("termination"), termination)))
     problems.sort()
     return problems
 

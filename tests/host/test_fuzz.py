@@ -136,10 +136,8 @@ def edit_may_keep_the_game(lines, i, edit):
     - the next line is `undo`, which takes back whatever legal action the edit is (unless
       the edit is blank or a comment: then the undo takes back the action before, as when
       the line is dropped);
-    - the line is the footer and the edit is a footer with the same result (a footer without
-      the seed or the termination: the rolls are then not checked);
-    - the line is the last action and the edit is a resignation: the footer's result may
-      still be right, and `verify` does not check the footer's `termination`;
+    - the line is the footer and the edit is a footer with the same result and termination
+      (a footer without the seed: the rolls are then not checked);
     - the line is the header and the edit is a JSON object with the same format, preset,
       players and commitment: the start time, the game id and the kinds are not play, and
       options spelt wrong or changed may give the same game (these are the preset's
@@ -172,9 +170,8 @@ def edit_may_keep_the_game(lines, i, edit):
             foot = json.loads(edit)
         except ValueError:
             return False
-        return isinstance(foot, dict) and foot.get("result") == json.loads(line)["result"]
-    if i == len(lines) - 2 and edit.startswith("resign "):
-        return True
+        want = json.loads(line)
+        return isinstance(foot, dict) and all(foot.get(k) == want[k] for k in ("result", "termination"))
     return False
 
 

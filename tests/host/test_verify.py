@@ -44,6 +44,20 @@ def test_a_game_closed_without_its_seed_says_its_rolls_went_unchecked(cli, tmp_p
     assert rolls >= 1
 
 
+def test_a_footer_whose_termination_the_game_does_not_give_is_caught(cli, tmp_path, finished_game_text):
+    """The footer's termination is checked as its result is: a game played to its end is
+    'finished', not 'resigned'."""
+    lines = lines_of(finished_game_text)
+    foot = json.loads(lines[-1])
+    assert foot["termination"] == "finished"
+    lines[-1] = json.dumps(dict(foot, termination="resigned"), sort_keys=True, separators=(",", ":"))
+    path = write(tmp_path, "term.ludo", lines)
+    out = cli("verify", path)
+    assert out.returncode == 1
+    assert out.stdout.splitlines()[0] == (
+        "%s:%d: footer says termination 'resigned', the game gives 'finished'" % (path, len(lines)))
+
+
 def test_single_altered_roll_is_caught(cli, tmp_path, finished_game_text):
     lines = lines_of(finished_game_text)
     i = next(k for k in range(40, len(lines)) if re.fullmatch(r"roll \d", lines[k]))
