@@ -2,7 +2,7 @@
 
 The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
 list index = pixel index.  A missing or broken file never stops the board: it
-falls back to the built-in order (places.NAMES along the strip) and reports
+falls back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports
 why in `error`, which the app shows as a visible error pattern.
 """
 import json

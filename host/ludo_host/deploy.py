@@ -45,6 +45,11 @@ SETTINGS = (
     ("LUDO_LINE_NUMBERS", "0", "1 = line numbers in tracebacks on the console (the code then takes about 2 KB "
                                "more of the board's heap)."),
 )
+# Boards whose pins are not the Pico's GP names (boot_out.txt names the board): the
+# pins deploy writes for them instead.  The Pico, Pico W, Pico 2 (RP2350) take SETTINGS'.
+BOARD_PINS = (
+    ("Feather RP2040", {"LUDO_PIXEL_PIN": '"D5"', "LUDO_BUTTON_PINS": '"D6,D9,D10,D11"'}),
+)
 SETTINGS_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
 VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*)(?: on [^;\n]*; ([^\n]*))?")
 
@@ -137,6 +142,14 @@ def read_version(drive):
 
 # ---------------------------------------------------------------- planning
 
+def board_pins(board):
+    """The pins BOARD_PINS gives `board` (boot_out.txt's name); {} for a Pico."""
+    for name, pins in BOARD_PINS:
+        if name.lower() in board.lower():
+            return pins
+    return {}
+
+
 def firmware_files(root):
     """{relative path with '/': bytes} of everything under firmware/ the board needs."""
     files = {}
@@ -211,8 +224,11 @@ def local_neopixel():
 class Plan:
     """Everything deploy will do to one drive, worked out before anything is written."""
 
-    def __init__(self, drive, firmware_dir, map_path, replace_map):
+    def __init__(self, drive, firmware_dir, map_path, replace_map, board=""):
         self.drive = drive
+        self.pins = board_pins(board)
+        self.settings = tuple((key, self.pins.get(key, value), comment) for key, value, comment in SETTINGS)
+        self.board = board
         self.writes = []        # (relative path, bytes, "new" | "changed")
         self.unchanged = []
         self.removals = []      # stale modules of firmware packages
@@ -280,7 +296,11 @@ class Plan:
                 return
             bom = "\ufeff" if text.startswith("\ufeff") else ""
             text = text[len(bom):]
-        new, self.settings_added = merge_settings(text)
+        new, self.settings_added = merge_settings(text, self.settings)
+        added = [key for key in sorted(self.pins) if key in self.settings_added]
+        if added:
+            self.notes.append("settings.toml: the %s's pins, %s (docs/build-guide.md)" % (
+                self.board, ", ".join("%s = %s" % (key, self.pins[key]) for key in added)))
         if self.settings_added:
             files[SETTINGS_NAME] = (bom + new).encode("utf-8")
         else:
@@ -471,7 +491,7 @@ def run(args):
                               "CircuitPython on the board first (docs/build-guide.md), nothing was copied"
                               % ((version_text, drive) + MIN_VERSION))
         say("found CircuitPython %s (%s) on %s" % (version_text, board, drive))
-        plan = Plan(drive, args.firmware, args.pixelmap, args.replace_map)
+        plan = Plan(drive, args.firmware, args.pixelmap, args.replace_map, board)
         if not args.dry_run:
             free = shutil.disk_usage(drive).free
             if plan.bytes_needed() > free:

@@ -287,4 +287,5 @@ def run(args):
         f.write(svg)
     geo = Geometry(square)
     print("wrote %s: square %.1f mm, page %.0f x %.0f mm" % (args.output, square, geo.width, geo.height))
+    print("%s: %d pixels: LUDO_PIXEL_COUNT = %d in settings.toml" % (args.map, len(places), len(places)))
     return 0

@@ -3,6 +3,7 @@ import argparse
 import ast
 import errno
 import os
+import re
 import shutil
 import stat
 import sys
@@ -376,6 +377,37 @@ def test_settings_defaults_match_the_board(tmp_path):
             defaults = ast.literal_eval(node.value)
     assert defaults is not None
     assert {k: ast.literal_eval(v) for k, v, _ in deploy.SETTINGS} == defaults
+
+
+def _board_pin_names(board_id):
+    """The pin names CircuitPython's `board` module has on a board (circuitpython-stubs)."""
+    import board_definitions
+    path = os.path.join(list(board_definitions.__path__)[0], board_id, "__init__.pyi")
+    with open(path) as f:
+        return set(re.findall(r"^([A-Z0-9_]+): ", f.read(), re.M))
+
+
+@pytest.mark.parametrize("board,board_id,pixel,buttons", [
+    ("Raspberry Pi Pico with rp2040", "raspberry_pi_pico", "GP2", "GP10,GP11,GP12,GP13"),
+    ("Raspberry Pi Pico W with rp2040", "raspberry_pi_pico_w", "GP2", "GP10,GP11,GP12,GP13"),
+    ("Raspberry Pi Pico 2 with rp2350a", "raspberry_pi_pico2", "GP2", "GP10,GP11,GP12,GP13"),
+    ("Adafruit Feather RP2040 with rp2040", "adafruit_feather_rp2040", "D5", "D6,D9,D10,D11"),
+])
+def test_the_pins_deploy_writes_exist_on_the_board_boot_out_names(tmp_path, firmware, capsys, board,
+                                                                   board_id, pixel, buttons):
+    """The Feather RP2040 has no GP pin names: deploy writes pins the board in boot_out.txt
+    has, and says so."""
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    with open(os.path.join(drive, "boot_out.txt"), "w") as f:
+        f.write("Adafruit CircuitPython 9.2.1 on 2024-11-20; %s\nBoard ID:%s\n" % (board, board_id))
+    assert run_deploy("--drive", drive, "--firmware", firmware) == 0
+    out = capsys.readouterr().out
+    settings = read(drive, "settings.toml").decode()
+    assert 'LUDO_PIXEL_PIN = "%s"\n' % pixel in settings
+    assert 'LUDO_BUTTON_PINS = "%s"\n' % buttons in settings
+    names = _board_pin_names(board_id)
+    assert {pixel} | set(buttons.split(",")) <= names
+    assert ("the %s's pins" % board in out) == (pixel != "GP2")
 
 
 def test_merge_settings_edge_cases():

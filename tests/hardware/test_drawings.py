@@ -146,6 +146,22 @@ def test_template_command_other_square_sizes(tmp_path, square_mm, capsys):
         assert all(p[:3] == (255, 255, 255) for p in rows[y][margin_x:]), y
 
 
+def test_template_of_a_map_with_a_spare_pixel_says_the_count_to_set(tmp_path, capsys):
+    """docs/build-guide.md: `null` marks a spare pixel; the map then has one entry more
+    than there are places, and LUDO_PIXEL_COUNT must say so."""
+    import argparse
+    import json
+    with open(pixelmap.DEFAULT_PATH) as f:
+        data = json.load(f)
+    data["pixels"].insert(40, None)
+    spare = tmp_path / "spare.json"
+    spare.write_text(json.dumps(data))
+    parser = argparse.ArgumentParser()
+    template.add_arguments(parser)
+    assert template.run(parser.parse_args(["--map", str(spare), "-o", str(tmp_path / "t.svg")])) == 0
+    assert "%s: 100 pixels: LUDO_PIXEL_COUNT = 100 in settings.toml" % spare in capsys.readouterr()[0]
+
+
 def test_template_command_rejects_bad_input(tmp_path, capsys):
     import argparse
     parser = argparse.ArgumentParser()
