@@ -47,7 +47,7 @@ def option_defaults(preset):
 
 def _check_type(name, value):
     kind = OPTIONS[name][0]
-    if kind == _BOOL and value in (0, 1):       # True, False, 0 or 1
+    if kind == _BOOL and value in (0, 1) and not isinstance(value, float):    # True, False, 0, 1
         return bool(value)
     if kind == _INT and isinstance(value, int) and not isinstance(value, bool):
         return value

@@ -29,8 +29,8 @@ def build(rules):
                           % (opts["three_sixes"],))
     if not 1 <= opts["tokens_to_win"] <= 4:
         raise OptionError("option 'tokens_to_win' is 1 to 4, not %r" % (opts["tokens_to_win"],))
-    if opts.get("deadline", 0) < 0:
-        raise OptionError("option 'deadline' is seconds, 0 or more, not %r" % (opts["deadline"],))
+    if not 0 <= opts.get("deadline", 0) <= 3600:
+        raise OptionError("option 'deadline' is seconds, 0 to 3600, not %r" % (opts["deadline"],))
     if opts.get("highest_starts") and opts.get("rolloff"):
         raise OptionError("options 'highest_starts' and 'rolloff' both choose who starts")
     rules.seats = seats

@@ -16,6 +16,9 @@ _MODULES = ("status", "streams", "streams", None, "button", "settime")
 
 
 def error_line(message, cmd):
+    # (clipped: a message quoting the input, each character escaped as \uXXXX, stays one line)
+    if len(message) > 150:
+        message = message[:147] + "..."
     return '{"error":%s,"re":%s}' % (json.dumps(message), json.dumps(cmd) if cmd else "null")
 
 
@@ -26,6 +29,8 @@ def run(link, app, raw):
             text = raw.decode()
         except UnicodeError:
             raise ValueError("not UTF-8 text")
+        if not text.strip():
+            return                  # a blank line (spaces, tabs): ignored
         try:
             obj = json.loads(text)
         except (ValueError, RuntimeError):       # RuntimeError: nested too deep

@@ -73,7 +73,7 @@ class HostLink:
         chunk = self.chunk
         line = self.line
         if line is None:
-            line = self.line = bytearray(_MAX_LINE)
+            line = self.line = bytearray(_MAX_LINE + 1)     # (+1: a "\r" before the "\n")
         for i in range(first, n):
             b = chunk[i]
             if b == _NL:
@@ -93,7 +93,7 @@ class HostLink:
                     return
             elif self.too_long:
                 continue
-            elif self.length >= _MAX_LINE:
+            elif self.length >= _MAX_LINE + (b == _CR):
                 self.too_long = True
             else:
                 line[self.length] = b

@@ -31,8 +31,9 @@ def run(app, args):
             if SEATS.index(letter) not in rules.seats:
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
-        if command is not None:
-            app.link.send('{"error":%s,"re":"new"}' % json.dumps(str(exc)))
+        if command is not None:     # (clipped as commands.error_line clips)
+            text = str(exc)
+            app.link.send('{"error":%s,"re":"new"}' % json.dumps(text if len(text) <= 150 else text[:147] + "..."))
         else:                       # the menu's choice: refused, and the menu comes back as it was
             print("new game: %s" % exc)
             app.refuse()
@@ -62,6 +63,6 @@ def _read(obj):
     if dice not in ("device", "hand"):
         raise ValueError("new: \"dice\" is \"device\" or \"hand\"")
     seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise ValueError("new: \"seed\" is a whole number, 0 or more")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >> 64):
+        raise ValueError("new: \"seed\" is a whole number from 0 to 2**64 - 1")
     return preset, players, obj.get("options", {}), kinds, dice == "hand", seed

@@ -31,7 +31,10 @@ def parse_iso(text):
     h, mi, s = int(text[11:13]), int(text[14:16]), int(text[17:19])
     if not (2000 <= y <= 2099 and 1 <= mo <= 12 and 1 <= d <= 31 and h < 24 and mi < 60 and s < 60):
         raise ValueError("time %r is out of range (years 2000-2099)" % text)
-    return ((_days_from_civil(y, mo, d) * 24 + h) * 60 + mi) * 60 + s
+    day = _days_from_civil(y, mo, d)
+    if day >= _days_from_civil(y + mo // 12, mo % 12 + 1, 1):     # past the month's last day
+        raise ValueError("time %r: there is no such day" % text)
+    return ((day * 24 + h) * 60 + mi) * 60 + s
 
 
 def _days_from_civil(y, m, d):

@@ -15,6 +15,9 @@ def reply(app, obj):
     finally:
         drop("ludo.position")       # the position's text is needed only now
         drop("ludo.notation")
+    state = _STATE_NAMES[app.mode]
+    if state == "playing" and g.is_over():
+        state = "over"              # (a finished game shown to be checked after a reset)
     return texts.dumps({"game": g.game_id, "position": position, "re": "status",
-                        "seq": texts.last_seq(g, g.is_over()), "state": _STATE_NAMES[app.mode],
+                        "seq": texts.last_seq(g, g.is_over()), "state": state,
                         "turn": session.SEATS[g.turn]})

@@ -45,6 +45,12 @@ def _drop_text():
     drop("ludo.notation")
 
 
+def _gone(g, cmd):
+    # The error line that ends a reply whose game a new game replaced while it streamed.
+    return texts.dumps({"error": "no game %s on the board any more (a new game began): the reply "
+                        "stopped" % g.game_id, "re": cmd})
+
+
 def _scratch_of(g):
     # A fresh game at g's start, for re-deriving lines.
     s = ludo.Game(g.rules, seed=g.seed, start=g.start_time)
@@ -64,6 +70,7 @@ def _event_lines(app, g, first, last, ended):
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
         if app.game is not g:
+            yield _gone(g, "resend")
             return
         code = codes[i]
         text = scratch.push_transcript_code(code)
@@ -87,6 +94,7 @@ def _record_lines(app, g, ended):
     codes = g.transcript
     for i in range(len(codes)):
         if app.game is not g:
+            yield _gone(g, "record")
             return
         n += 1
         yield dumps({"game": gid, "n": n, "re": "record", "text": scratch.push_transcript_code(codes[i])})

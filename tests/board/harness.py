@@ -109,6 +109,8 @@ class FakeHardware:
         self.from_board = bytearray()
         self.host_connected = True
         self.write_limit = None     # bytes the PC accepts per write (None = all)
+        self.pass_limit = None      # bytes the PC reads per loop pass (None = all): a slow PC
+        self.pass_left = None
         self.feeds = 0
 
     def show(self, frame):
@@ -134,11 +136,15 @@ class FakeHardware:
         if not self.host_connected:
             return 0
         n = len(b) if self.write_limit is None else min(len(b), self.write_limit)
+        if self.pass_limit is not None:
+            n = min(n, self.pass_left)
+            self.pass_left -= n
         self.from_board.extend(bytes(b[:n]))
         return n
 
-    def feed(self):
+    def feed(self):                 # (once a loop pass)
         self.feeds += 1
+        self.pass_left = self.pass_limit
 
 
 class Board:

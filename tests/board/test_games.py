@@ -241,6 +241,7 @@ def test_whole_game_through_buttons(preset, count, options, hand, monkeypatch):
     # a finished game survives a reset too, and confirm then leaves for the menu
     b2 = Board(nvm=b.nvm)
     assert b2.game.outcome() == out
+    assert b2.ask({"cmd": "status"})[0]["state"] == "over"     # (shown to be checked: over)
     b2.press("confirm")
     assert b2.app.mode == 4
     b2.press("confirm")

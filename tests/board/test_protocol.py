@@ -63,6 +63,18 @@ MALFORMED = [
     # nested 400 deep: valid JSON to CPython's parser, but not an object (MicroPython's
     # parser may give up on the depth instead: "not JSON"; these tests run on CPython)
     (b"[" * 400 + b"]" * 400 + b"\n", None, "expected a JSON object"),
+    # the limits of what a value may be
+    (b"{\"cmd\":\"new\",\"seed\":18446744073709551616}\n", "new", "2**64 - 1"),
+    (b"{\"cmd\":\"new\",\"preset\":\"strict\",\"options\":{\"deadline\":3601}}\n", "new", "0 to 3600"),
+    (b"{\"cmd\":\"new\",\"options\":{\"stars\":1.0}}\n", "new", "takes true or false"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-02-31T23:59:59Z\"}\n", "time", "no such day"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-04-31T10:00:00Z\"}\n", "time", "no such day"),
+    (b"{\"cmd\":\"time\",\"now\":\"2027-02-29T10:00:00Z\"}\n", "time", "no such day"),
+    # a message quoting a long input is clipped, so that it stays one line within the limit
+    (("{\"cmd\":\"resend\",\"from\":0,\"game\":\"%s\"}\n" % ("\u00e9" * 300)).encode(), "resend",
+     "no game \u00e9\u00e9"),
+    (("{\"cmd\":\"new\",\"options\":{\"%s\":1}}\n" % ("\u00e9" * 300)).encode(), "new", "unknown option"),
+    (b"{\"cmd\":\"new\",\"players\":\"" + b"R" * 990 + b"\"}\n", "new", "seat"),
 ]
 
 
@@ -79,9 +91,70 @@ def test_malformed_command_gets_one_error_line_and_changes_nothing(board, raw, r
     assert words, "a case must name words of its message (every message contains '')"
     assert words.lower() in out[0]["error"].lower()
     assert "\n" not in out[0]["error"]
+    assert len(json.dumps(out[0])) <= 1024
     assert snapshot(board) == before
     # and the link still works
     assert board.ask({"cmd": "status"})[0]["re"] == "status"
+
+
+def test_a_day_that_exists_is_a_time(board):
+    for now in ("2028-02-29T10:00:00Z", "2026-12-31T23:59:59Z", "2026-04-30T10:00:00Z"):
+        assert board.ask({"cmd": "time", "now": now}) == [{"cmd": "time", "re": "ok"}]
+
+
+def test_a_line_of_1024_bytes_ends_with_crlf_too(board):
+    """docs/serial-protocol.md: at most 1024 bytes without the line end; a "\\r" before the
+    "\\n" is ignored, so it does not count."""
+    line = b'{"cmd":"status"}'
+    line += b" " * (1024 - len(line))
+    for end in (b"\n", b"\r\n"):
+        board.hw.to_board.extend(line + end)
+        board.wait(50)
+        out = board.lines()
+        assert [x.get("re") for x in out] == ["status"], (end, out)
+    board.hw.to_board.extend(line + b" \r\n")
+    board.wait(50)
+    assert board.lines() == [{"error": "line longer than 1024 bytes", "re": None}]
+
+
+def test_a_line_of_spaces_is_a_blank_line(board):
+    before = snapshot(board)
+    board.hw.to_board.extend(b"   \n\t\n \r\n")
+    board.wait(50)
+    assert board.lines() == []
+    assert snapshot(board) == before
+
+
+@pytest.mark.parametrize("cmd", ["resend", "record"])
+def test_a_reply_a_new_game_cuts_short_ends_with_one_error_line(cmd):
+    """A long reply streams as the PC reads; a new game begun meanwhile (here: the PC's
+    `new` right behind it) replaces its game, and the reply ends with an error line
+    that says so, not silently."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=7))
+    for _ in range(80):
+        if b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("select")
+            b.press("confirm")
+    old = b.game.game_id
+    b.lines()
+    b.hw.pass_limit = b.hw.pass_left = 100      # a PC that reads slowly
+    ask = {"cmd": cmd, "from": 0, "game": old} if cmd == "resend" else {"cmd": cmd}
+    b.hw.to_board.extend((json.dumps(ask) + "\n" + json.dumps(new_game_cmd("classic", 2, seed=8)) + "\n").encode())
+    b.wait(3000)
+    b.hw.pass_limit = None
+    b.wait(100)
+    out = b.lines()
+    gone = [x for x in out if "error" in x]
+    assert gone == [{"error": "no game %s on the board any more (a new game began): the reply stopped" % old,
+                     "re": cmd}], [x for x in out if "ev" not in x and x.get("re") != cmd][:5]
+    assert not [x for x in out if x.get("re") in ("resend", "record-end") and "error" not in x]
+    new = b.game.game_id
+    assert new != old
+    assert [(x["ev"], x["game"]) for x in out if x.get("ev") in ("start", "end")][-2:] == [
+        ("end", old), ("start", new)]
 
 
 def test_binary_garbage_with_many_line_ends_one_error_per_line(board):

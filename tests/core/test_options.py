@@ -102,6 +102,23 @@ def test_bool_options_take_0_and_1_too():
     assert g.options["rebound"] is True and g.options["stars"] is False
 
 
+@pytest.mark.parametrize("value", [1.0, 0.0, 2, "yes", None])
+def test_bool_options_take_nothing_else(value):
+    """docs/rules.md: on/off options take True/False or 1/0 (not 1.0: a PC's JSON may send it)."""
+    with pytest.raises(ludo.OptionError, match="option 'stars' takes true or false"):
+        game("family", stars=value)
+
+
+@pytest.mark.parametrize("seconds,ok", [(0, True), (30, True), (3600, True), (3601, False), (-1, False)])
+def test_deadline_is_seconds_from_0_to_an_hour(seconds, ok):
+    """docs/rules.md: strict's `deadline`, seconds per turn, 0 = none, at most 3600."""
+    if ok:
+        assert ludo.Game("strict", seed=1, options={"deadline": seconds}).options["deadline"] == seconds
+    else:
+        with pytest.raises(ludo.OptionError, match="option 'deadline' is seconds, 0 to 3600"):
+            ludo.Game("strict", seed=1, options={"deadline": seconds})
+
+
 def test_options_must_be_a_dict():
     """`options` is a dict of name: value; anything else is an OptionError."""
     with pytest.raises(ludo.OptionError, match="options"):
