@@ -32,12 +32,16 @@ Parts, each in a fresh interpreter:
 - after a game of people: the set-up menu, confirmed through to the next game;
   (menu-open: the same up to the confirm that starts the game, the menu's own part);
 - the pause menu (long press on back) during a game of people, and back to play;
+- the game of people with the PC's logger attached: its `status` (asked every few seconds)
+  after every 10th press, for the game's first 120 presses;
+- the logger connecting to a game of people at press 50: its `time`, `status` and a
+  `resend` of the last 8 events (what it sends after a reconnect), then 10 presses;
 - the game of people taken up again after a reset at press 300 (the save resumed, the
   position confirmed), played to its end. App() itself, which resumes the save, runs as one
   call before the room is set: this port collects nothing inside a call, so the compiles of
   a boot's App() (the pixel map, the resume) cannot be measured this way.
 
-    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause|resume] [--step 512]
+    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause|resume|logger|connect] [--step 512]
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -83,6 +87,12 @@ def p():
         app.on_press(1, True)
     else:
         sim.press(k, 80)
+    s()
+def q():
+    sim.data.send(b'{"cmd":"status"}\\n')
+    s()
+def c(line):
+    sim.data.send(line)
     s()
 def m():
     print(grown[0], 1 if app.game is not None and app.game.is_over() else 0)
@@ -156,12 +166,15 @@ def _passes(mp, first, n=PASSES_PER_PRESS):
     return grew == "1", over == "1"
 
 
-def _play(mp, presses=None):
-    """Presses of play until the game ends (or `presses` of them). Returns (grew at press, count)."""
+def _play(mp, presses=None, status_every=0):
+    """Presses of play until the game ends (or `presses` of them); with status_every, the
+    PC's `status` after every so many (as the logger asks it). Returns (grew at press, count)."""
     n = 0
     while presses is None or n < presses:
         n += 1
         grew, over = _passes(mp, "p()")
+        if not grew and status_every and n % status_every == 0:
+            grew, _ = _passes(mp, "q()")
         if grew:
             return n, n
         if over:
@@ -196,7 +209,9 @@ def _pause(mp):
 
 
 # the parts: what runs before the room is set (in a heap of any size), then what is measured
-PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause", "resume")
+PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause", "resume", "logger", "connect")
+LOGGER_PRESSES, STATUS_EVERY = 120, 10      # `logger`: the game's first presses, a status each 10
+CONNECT_AT, CONNECT_BACK = 50, 8            # `connect`: at press 50, the last 8 events asked again
 RESUME_AT = 300         # presses of the game of people before the reset that `resume` takes up
 _SAVES = {}
 
@@ -258,6 +273,24 @@ def play_fits(room, params, part):
                 return False, "the pause menu"
             at, k = _play(mp, 20)
             return not at, "the pause menu, then 20 presses of play"
+        if part == "connect":       # the logger (re)connects mid-game: time, status, resend
+            at, k = _play(mp, CONNECT_AT)
+            if at:
+                return False, "press %d, before the logger connects" % at
+            last = int(mp.run("print(app.game.transcript_length)\n", keep_globals=True))
+            gid = mp.run("print(app.game.game_id)\n", keep_globals=True).strip()
+            for line in ('{"cmd":"time","now":"2026-12-01T12:00:00Z"}', '{"cmd":"status"}',
+                         '{"cmd":"resend","from":%d,"game":"%s"}' % (last - CONNECT_BACK, gid)):
+                grew, _ = _passes(mp, "c(%r)" % (line + "\n").encode())
+                if grew:
+                    return False, line
+            at, k = _play(mp, 10)
+            return not at, "the logger's time, status and resend of %d events at press %d, then 10 presses" % (
+                CONNECT_BACK, CONNECT_AT)
+        if part == "logger":
+            at, n = _play(mp, LOGGER_PRESSES, STATUS_EVERY)
+            return (False, "press %d (a status every %d)" % (at, STATUS_EVERY)) if at else (
+                True, "%d presses, a status every %d" % (n, STATUS_EVERY))
         at, n = _play(mp)
         return (False, "press %d" % at) if at else (True, "%d presses" % n)
     finally:
@@ -524,6 +557,12 @@ def main(argv=None):
         if args.part in ("all", "resume"):
             rows.append(("a game of people taken up after a reset at press %d, to its end (App() itself"
                          " is one call: not measured here)" % RESUME_AT, params, "resume"))
+        if args.part in ("all", "connect"):
+            rows.append(("a game of people, the logger connecting at press %d (time, status, resend)"
+                         % CONNECT_AT, params, "connect"))
+        if args.part in ("all", "logger"):
+            rows.append(("a game of people with the logger attached: its status every %d presses, for %d"
+                         " presses" % (STATUS_EVERY, LOGGER_PRESSES), params, "logger"))
         for title, prm, part in rows:
             need, where = smallest(lambda r: play_fits(r, prm, part), 16 * 1024, 160 * 1024, args.step)
             print("%s: needs %s free%s  (target < %d) %s" % (

@@ -101,7 +101,12 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        # One command line: its code (commands.py) is loaded for it and dropped afterwards.
+        # One command line: its code (commands.py) is loaded for it and dropped afterwards;
+        # but the logger's status, every few seconds, is answered from code kept loaded.
+        if raw == b'{"cmd":"status"}':
+            from .session import status_line
+            self.send(status_line(self.app))
+            return
         from . import commands
         try:
             commands.run(self, self.app, raw)

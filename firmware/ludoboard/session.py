@@ -68,3 +68,21 @@ def end_line(g, seq, rolled=None):
     result, seed, termination = _footer(g, rolled)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
+
+
+_STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
+
+
+def status_line(app):
+    # The PC's `status` (docs/serial-protocol.md).  Here, in code the board keeps, since the
+    # logger asks it every few seconds: answering it loads no module (status.py adds the
+    # position, when asked for, from the modules that need compiling).
+    g = app.game
+    state = _STATES[app.mode]
+    if g is None:               # (a Game is falsy before its first action: `is None`)
+        return '{"game":null,"re":"status","seq":null,"state":"%s","turn":null}' % state
+    over = g.is_over()
+    if over and state == "playing":
+        state = "over"          # (a finished game shown to be checked after a reset)
+    return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
+        g.game_id, g.transcript_length + over, state, SEATS[g.turn])

@@ -1,23 +1,23 @@
-# The PC's `status` command (docs/serial-protocol.md): loaded with commands.py
-# for it and dropped again.
+# The PC's `status` command (docs/serial-protocol.md) in any spelling but the logger's
+# plain {"cmd":"status"} (hostlink.py answers that from session.status_line, loading
+# nothing), and with "position": true, the position's text too.  Loaded with
+# commands.py for it and dropped again.
 from . import drop, session, texts
-
-_STATE_NAMES = ("menu", "playing", "playing", "playing", "over", "menu")
 
 
 def reply(app, obj):
-    g = app.game                    # (a Game is falsy before its first action: `is None`)
-    if g is None:
-        return texts.dumps({"game": None, "position": None, "re": "status", "seq": None,
-                            "state": _STATE_NAMES[app.mode], "turn": None})
-    try:
-        position = g.position()
-    finally:
-        drop("ludo.position")       # the position's text is needed only now
-        drop("ludo.notation")
-    state = _STATE_NAMES[app.mode]
-    if state == "playing" and g.is_over():
-        state = "over"              # (a finished game shown to be checked after a reset)
-    return texts.dumps({"game": g.game_id, "position": position, "re": "status",
-                        "seq": texts.last_seq(g, g.is_over()), "state": state,
-                        "turn": session.SEATS[g.turn]})
+    line = session.status_line(app)
+    want = obj.get("position", False)
+    if not isinstance(want, bool):
+        raise ValueError("status: \"position\" is true or false")
+    if not want:
+        return line
+    position = "null"
+    if app.game is not None:
+        try:
+            position = texts.dumps(app.game.position())
+        finally:
+            drop("ludo.position")   # the position's text is needed only now
+            drop("ludo.notation")
+    at = line.index(',"re":')       # keys sorted: "position" comes after "game"
+    return line[:at] + ',"position":' + position + line[at:]

@@ -181,7 +181,35 @@ def test_status(board):
     st = board.ask({"cmd": "status"})[0]
     g = board.game
     assert st == {"re": "status", "game": g.game_id, "seq": len(g.transcript), "state": "playing",
-                  "turn": "RGYB"[g.turn], "position": g.position()}
+                  "turn": "RGYB"[g.turn]}
+    with_position = board.ask({"cmd": "status", "position": True})[0]
+    assert with_position == dict(st, position=g.position())
+    assert board.ask({"cmd": "status", "position": False}) == [st]
+    assert board.ask({"cmd": "status", "position": 1})[0]["error"] == 'status: "position" is true or false'
+
+
+def test_the_loggers_status_loads_no_module(board):
+    """The logger asks {"cmd":"status"} every few seconds: the board answers it from code it
+    keeps loaded (compiling commands.py and status.py for it would take the heap's room of a
+    module's parse tree each time); any other spelling goes through commands.py, alike."""
+    import sys
+    saved = {name: sys.modules.pop(name, None) for name in ("ludoboard.commands", "ludoboard.status")}
+    sys.modules["ludoboard.commands"] = None        # importing it now fails
+    try:
+        board.lines()
+        board.hw.to_board.extend(b'{"cmd":"status"}\n')
+        board.wait(30)
+        fast = board.lines()
+    finally:
+        del sys.modules["ludoboard.commands"]
+        for name, module in saved.items():
+            if module is not None:
+                sys.modules[name] = module
+    assert [x["re"] for x in fast] == ["status"]
+    assert board.ask({"cmd": "status", "position": False}) == fast     # through commands.py: the same
+    board.hw.to_board.extend(b'{ "cmd" : "status" }\n')
+    board.wait(30)
+    assert board.lines() == fast
 
 
 def test_status_of_a_new_game_before_its_first_action():
@@ -191,7 +219,7 @@ def test_status_of_a_new_game_before_its_first_action():
     b.ask(new_game_cmd("classic", 2, seed=3))
     g = b.game
     assert len(g.transcript) == 0
-    st = b.ask({"cmd": "status"})[0]
+    st = b.ask({"cmd": "status", "position": True})[0]
     assert st == {"re": "status", "game": g.game_id, "seq": 0, "state": "playing",
                   "turn": "R", "position": g.position()}
     out = b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"})
@@ -202,7 +230,9 @@ def test_status_of_a_new_game_before_its_first_action():
 def test_status_on_a_fresh_board_is_the_menu():
     b = Board()
     assert b.ask({"cmd": "status"})[0] == {"re": "status", "game": None, "seq": None, "state": "menu",
-                                           "turn": None, "position": None}
+                                           "turn": None}
+    assert b.ask({"cmd": "status", "position": True})[0] == {"re": "status", "game": None, "seq": None,
+                                                             "state": "menu", "turn": None, "position": None}
     out = b.ask({"cmd": "record"})
     assert out[0]["re"] == "record" and "error" in out[0]
     assert b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"}) == [
