@@ -165,7 +165,23 @@ def _parse_cell(rules, s, cell, whole):
     return rel + 1
 
 
+def _count(text, whole):
+    # A counter's field: ASCII digits only (int() would take other scripts' digits too).
+    if not text or len(text) > 8 or [ch for ch in text if ch not in "0123456789"]:
+        raise PositionError("bad counters in %r" % (whole,))
+    return int(text)
+
+
 def parse_position(cls, text, seed=None):
+    try:
+        return _parse(cls, text, seed)
+    except PositionError:
+        raise
+    except (ValueError, IndexError, TypeError) as exc:     # none expected: still one clear error
+        raise PositionError("bad position %r: %s" % (text, exc))
+
+
+def _parse(cls, text, seed):
     whole = text
     if not isinstance(text, str):
         raise PositionError("a position is text, not %r" % (text,))
@@ -201,14 +217,10 @@ def parse_position(cls, text, seed=None):
             g.npend += 1
     if (g.phase == 1 and not g.npend) or (g.npend and g.phase != 1 and not (g.phase == 0 and rules.pool)):
         raise PositionError("pending rolls %r do not fit phase %r in %r" % (fields[5], fields[4], whole))
-    try:
-        g.sixes = int(fields[6])
-        g.rolls = int(fields[7])
-    except ValueError:
-        raise PositionError("bad counters in %r" % (whole,))
-    if g.sixes < 0 or (g.sixes > 3 and rules.three_sixes) or not 0 <= g.rolls < 1 << 24:
+    g.sixes = _count(fields[6], whole)
+    g.rolls = _count(fields[7], whole)
+    if (g.sixes > 3 and rules.three_sixes) or g.sixes > 255 or not g.rolls < 1 << 24:
         raise PositionError("counters out of range in %r" % (whole,))
-    g.sixes = min(g.sixes, 255)
     won = False
     for extra in fields[8:]:
         key, _, value = extra.partition("=")
@@ -218,7 +230,7 @@ def parse_position(cls, text, seed=None):
             g.out = _mask(value, whole)
         elif key == "ro":
             bits = value.split(":")
-            if len(bits) != 3 or not bits[1].isdigit():
+            if len(bits) != 3 or bits[1] not in ("0", "1", "2", "3", "4", "5", "6"):
                 raise PositionError("bad roll-off %r in %r" % (value, whole))
             g.ro_mask, g.ro_best, g.ro_bestmask = _mask(bits[0], whole), int(bits[1]), _mask(bits[2], whole)
         elif key == "won":
@@ -237,9 +249,32 @@ def parse_position(cls, text, seed=None):
         g.ts_doors = g.doors
     if won != (g.phase == OVER):
         raise PositionError("phase and result disagree in %r" % (whole,))
-    if g.phase == ROLLOFF and not g.ro_mask:
-        raise PositionError("a roll-off needs ro=... in %r" % (whole,))
+    if (g.phase == ROLLOFF) != (" ro=" in text):
+        raise PositionError("a roll-off needs ro=..., and only a roll-off has it, in %r" % (whole,))
     g._recount()
+    _check_reachable(g, rules, whole)
     g._snaps = bytearray(g._snapshot())
     g.root_position = g.position()
     return g
+
+
+def _check_reachable(g, rules, whole):
+    # What no game can reach: a game going on that someone has won, or with nobody left
+    # to play; winners who are not one seat (or one team); a move due that nothing can make.
+    seats = [s for s in rules.seats if not (g.out >> s) & 1]
+    if g.phase == OVER:
+        winners = [s for s in range(4) if (g.win_mask >> s) & 1]
+        if not winners or [s for s in winners if s not in rules.seats] or (
+                len(winners) > 1 and (len(winners) != 2 or rules.partner[winners[0]] != winners[1])):
+            raise PositionError("no game is won by %s in %r" % ("".join(SEAT_LETTERS[s] for s in winners)
+                                                                or "nobody", whole))
+        return
+    if len(seats) < 2 and len(rules.seats) > 1:
+        raise PositionError("a game going on needs two seats still playing in %r" % (whole,))
+    for s in seats:
+        p = rules.partner[s]
+        if g._finished(s) and (p < 0 or g._finished(p)):
+            raise PositionError("%s has won: the game is over, not going on, in %r" % (SEAT_LETTERS[s], whole))
+    if g.phase == 1 and not g._gen():
+        raise PositionError("a move is due that no token can make in %r" % (whole,))
+    g._nl = -1

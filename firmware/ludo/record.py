@@ -96,6 +96,13 @@ class Record:
         self.actions = actions or []
         self.footer = footer
         self.errors = errors or []
+        # where parse() found them in the text (blank lines and comments skipped): the
+        # line number of each action, of the footer, and of the last line read
+        self.action_lines = self.footer_line = self.last_line = None
+
+    def line_of(self, i):
+        """The line number of action i (0-based) in the text it was read from."""
+        return self.action_lines[i] if self.action_lines else i + 2
 
     @classmethod
     def of_game(cls, g, transcript=False, headers=None):
@@ -126,17 +133,24 @@ class Record:
     def parse(cls, text):
         """Read a record leniently: bad lines are listed in `.errors` by number and skipped."""
         rec = cls()
+        rec.action_lines = []
         if isinstance(text, bytes):
             try:
                 text = text.decode()
             except UnicodeError:
                 rec.errors.append((1, "not UTF-8 text"))
                 return rec
+        if not isinstance(text, str):
+            raise TypeError("Record.parse takes a record's text (str or bytes), not %s" % type(text).__name__)
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
         elif lines and text:
+            # a cut line may read as another action ('roll 4 hand' cut to 'roll 4'): not used
             rec.errors.append((len(lines), "last line is cut short (no line end): file truncated?"))
+            if len(lines) > 1:
+                lines.pop()
+        rec.last_line = len(lines)
         if not lines:
             rec.errors.append((1, "empty record"))
             return rec
@@ -164,12 +178,14 @@ class Record:
                     rec.errors.append((n, "second footer"))
                 else:
                     rec.footer = foot
+                    rec.footer_line = n
             elif rec.footer is not None:
                 rec.errors.append((n, "action after the footer: %r" % line[:60]))
             elif line == "" or line.startswith("#"):
                 continue
             else:
                 rec.actions.append(line)
+                rec.action_lines.append(n)
         return rec
 
     def replay(self, upto=None, strict=True):
@@ -196,19 +212,20 @@ class Record:
                 if k in g.kinds and kinds[k] in KINDS:
                     g.kinds[k] = kinds[k]
         except (LudoError, KeyError, TypeError) as exc:
-            raise RecordError("line 1: cannot start the game: %s" % (exc,))
+            raise RecordError("line 1: cannot start the game: %s%s"
+                              % ("the header has no " if isinstance(exc, KeyError) else "", exc))
         n = len(self.actions) if upto is None else upto
         for i in range(n):
             line = self.actions[i]
             try:
                 if check is not None:
-                    check(g, line, i + 2)
+                    check(g, line, self.line_of(i))
                 push_line(g, line)
             except LudoError as exc:
                 msg = "action %d (%r): %s" % (i + 1, line[:60], exc)
                 if strict:
-                    raise RecordError(msg)
-                self.errors.append((i + 2, msg))
+                    raise RecordError("line %d: %s" % (self.line_of(i), msg))
+                self.errors.append((self.line_of(i), msg))
                 return g, i
         return g, n
 
@@ -272,7 +289,7 @@ def verify_record(rec):
     seed = None
     foot = rec.footer
     commit = rec.header.get("commitment")
-    last = len(rec.actions) + 2
+    last = rec.footer_line or (rec.last_line or len(rec.actions) + 1) + 1   # the footer's line
     if foot is None:
         problems.append((last, "no footer: the game is unfinished or the file was cut short"))
     else:
@@ -299,6 +316,7 @@ def verify_record(rec):
         g, done = rec._replay(None, False, check)
     except RecordError as exc:
         problems.append((1, str(exc)))
+        problems.sort()
         return problems
     problems.extend(rec.errors[start_errors:])
     del rec.errors[start_errors:]

@@ -1,0 +1,132 @@
+"""The core's texts read back: the one-line position (docs/position.md) and the game
+record (docs/record-format.md). Bad text gives the documented error, naming where."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import ludo
+
+BASE = "classic RY R=5,y,y,y/Y=y,y,y,y R move 2 0 6"
+
+
+# ---- positions -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,words", [
+    ("classic RY R=y,y,y,y/Y=y,y,y,y R move 2 0 6", "a move is due that no token can make"),
+    ("classic RY R=c,c,c,c/Y=y,y,y,y R roll - 0 0", "R has won: the game is over"),
+    ("classic RY R=c,c,c,c/Y=y,y,y,y R over - 0 0 won=RY:resigned", "no game is won by RY"),
+    ("classic RGYB R=y,y,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R roll - 0 0 out=RGYB", "two seats still playing"),
+    (BASE + " ro=RY:3:R", "only a roll-off has it"),
+    ("classic RY R=y,y,y,y/Y=y,y,y,y R roll - 99999999 0", "counters out of range"),
+    ("classic:three_sixes=none RY R=y,y,y,y/Y=y,y,y,y R roll - 300 0", "counters out of range"),
+    ("classic RY R=y,y,y,y/Y=y,y,y,y R roll - \u0663 0", "bad counters"),
+    ("club:rolloff=1 RGYB R=y,y,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R rolloff - 0 0 ro=RGYB:99999:R", "bad roll-off"),
+    ("club:rolloff=1 RGYB R=y,y,y,y/G=y,y,y,y/Y=y,y,y,y/B=y,y,y,y R rolloff - 0 0 ro=RGYB:\u00b2:R", "bad roll-off"),
+])
+def test_a_position_no_game_can_reach_is_refused_by_name(text, words):
+    """docs/position.md: a text that is not a position a game can reach raises PositionError
+    quoting the text (so the driving loop never meets a move due with none legal, or a game
+    going on that somebody has won)."""
+    with pytest.raises(ludo.PositionError, match=words) as info:
+        ludo.Game.from_position(text)
+    assert repr(text) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_positions_games_reach_still_read():
+    assert ludo.Game.from_position(BASE).position() == BASE
+    won = "classic RY R=c,c,c,c/Y=y,y,y,y R over - 0 9 won=R:finished"
+    assert ludo.Game.from_position(won).outcome().winners == (0,)
+
+
+def _mutations(text, rng):
+    chars = "0123456789 -,:=/ychxRGYB\u00b2\u0663\u00e9"
+    for _ in range(200):
+        k = rng.randrange(len(text) + 1)
+        how = rng.randrange(3)
+        ch = rng.choice(chars)
+        if how == 0:
+            yield text[:k] + text[k + 1:]
+        elif how == 1:
+            yield text[:k] + ch + text[k + 1:]
+        else:
+            yield text[:k] + ch + text[k:]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.sampled_from(["family", "classic", "club", "strict"]))
+def test_a_mangled_position_gives_a_position_error_or_a_game_never_another_error(seed, preset):
+    """Any text gives a Game or one PositionError: never another exception type."""
+    rng = random.Random(seed)
+    g = ludo.Game(preset, players=4 if preset != "strict" else 2, seed=seed)
+    for _ in range(rng.randrange(1, 60)):
+        if g.outcome() is not None:
+            break
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(g.legal_moves))
+    for text in _mutations(g.position(), rng):
+        try:
+            got = ludo.Game.from_position(text)
+        except ludo.PositionError as exc:
+            assert "\n" not in str(exc)
+            continue
+        assert ludo.Game.from_position(got.position()).position() == got.position()
+
+
+# ---- records -------------------------------------------------------------------------------
+
+def _record_text(seed=5):
+    rng = random.Random(seed)
+    g = ludo.Game("classic", players=2, seed=seed)
+    while g.outcome() is None:
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(g.legal_moves))
+    return str(g.record()), g
+
+
+def test_errors_name_the_files_line_numbers_when_comments_and_blanks_are_skipped():
+    """docs/record-format.md: `.errors` lists (line number, message): the line of the file,
+    blank lines and comments counted."""
+    text, _ = _record_text()
+    lines = text.split("\n")
+    lines[1:1] = ["# a comment", "", "# another"]      # the actions now start at line 5
+    lines[6] = "R9 foo"                                 # line 7, the third action
+    rec = ludo.Record.parse("\n".join(lines))
+    rec.replay(strict=False)
+    assert [n for n, _ in rec.errors] == [7]
+    assert rec.errors[0][1].startswith("action 3 ('R9 foo')")
+    with pytest.raises(ludo.RecordError, match=r"^line 7: action 3 \('R9 foo'\)"):
+        ludo.Record.parse("\n".join(lines)).replay()
+    problems = ludo.verify_record(ludo.Record.parse("\n".join(lines)))
+    assert problems[0][0] == 7
+
+
+def test_a_last_line_cut_short_is_not_played():
+    """A cut line may read as another action ('roll 4 hand' cut to 'roll 4', a club move's
+    '/1' cut off): the reader reports it and the replay stops before it."""
+    g = ludo.Game("classic", players=2, seed=3)
+    g.roll(4)
+    g.roll(4)                   # Yellow's 4: hand rolls are 'roll 4 hand'
+    text = str(g.record())
+    cut = text[:-len(" hand\n")]
+    assert cut.endswith("roll 4")
+    rec = ludo.Record.parse(cut)
+    assert rec.errors == [(3, "last line is cut short (no line end): file truncated?")]
+    assert rec.actions == ["roll 4 hand"]
+    assert rec.replay().codes == g.codes[:1]
+
+
+def test_a_header_that_cannot_start_a_game_says_what_it_lacks():
+    rec = ludo.Record({"format": "ludo-record/1", "players": "RY"}, ["roll 6"])
+    with pytest.raises(ludo.RecordError, match="the header has no 'preset'"):
+        rec.replay()
+    bad = ludo.Record.parse('{"format":"ludo-record/1","preset":"classic","players":"RY",'
+                            '"options":{"warp":true}}\nroll 6\n{"result":"*","seed":"5"}\n')
+    problems = ludo.verify_record(bad)
+    assert problems == sorted(problems) and problems[0][0] == 1
+    with pytest.raises(TypeError, match="str or bytes"):
+        ludo.Record.parse(None)
