@@ -15,6 +15,18 @@ from .actions import square_text, move_text  # noqa: F401  (the writer lives wit
 def parse_move(game, text):
     """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
     'R1+6' (token and roll), 'pass'."""
+    try:
+        return _parse(game, text)
+    except _Bad as exc:
+        raise IllegalMoveError("bad move %r: %s in %s" % (text, exc, game.position()))
+
+
+class _Bad(Exception):
+    # text that names no move at all (IllegalMoveError with the position, above)
+    pass
+
+
+def _parse(game, text):
     s = text.strip()
     if s.lower() == "pass":
         s = "pass"
@@ -53,16 +65,15 @@ def _squares(text):
 
 
 def _roll_from(v, text, example):
-    try:
-        return int(v)
-    except ValueError:
-        raise IllegalMoveError("bad move %r: expected token, squares and roll like %s" % (text, example))
+    if v not in ("1", "2", "3", "4", "5", "6"):
+        raise _Bad("expected token, squares and roll like %s" % example)
+    return int(v)
 
 
 def _token_from(name, text):
     if len(name) == 2 and name[0] in SEAT_LETTERS and name[1] in "1234":
         return SEAT_LETTERS.index(name[0]) * 4 + int(name[1]) - 1
-    raise IllegalMoveError("bad move %r: no token %r (R1..B4)" % (text, name))
+    raise _Bad("no token %r (R1..B4)" % name)
 
 
 def _same_stack(game, a, b):

@@ -130,3 +130,16 @@ def test_a_header_that_cannot_start_a_game_says_what_it_lacks():
     assert problems == sorted(problems) and problems[0][0] == 1
     with pytest.raises(TypeError, match="str or bytes"):
         ludo.Record.parse(None)
+
+
+# ---- move text -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,words", [("zz top", "no token 'zz'"), ("R1+x", "like R1+6"),
+                                        ("R1 y-0/9", "like R1 y-0/1"), ("R1 3-9", "illegal move")])
+def test_a_bad_move_text_quotes_the_text_and_the_position(text, words):
+    """docs/api.md: errors quote the bad input and the position."""
+    g = ludo.Game("classic", seed=1)
+    g.roll(6)
+    with pytest.raises(ludo.IllegalMoveError, match=words) as info:
+        g.push(text)
+    assert repr(text) in str(info.value) and str(info.value).endswith(g.position())
