@@ -134,7 +134,7 @@ def test_a_header_that_cannot_start_a_game_says_what_it_lacks():
 
 # ---- move text -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text,words", [("zz top", "no token 'zz'"), ("R1+x", "like R1+6"),
+@pytest.mark.parametrize("text,words", [("zz top", "no token 'zz'"), ("R1+x", r"like R1\+6"),
                                         ("R1 y-0/9", "like R1 y-0/1"), ("R1 3-9", "illegal move")])
 def test_a_bad_move_text_quotes_the_text_and_the_position(text, words):
     """docs/api.md: errors quote the bad input and the position."""
