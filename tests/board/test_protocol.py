@@ -11,16 +11,21 @@ from ludo.record import footer_of
 from harness import Board, new_game_cmd
 
 
-@pytest.fixture
-def board():
-    b = Board()
-    b.ask(new_game_cmd("classic", 4, seed=11))
-    for _ in range(5):
+def play(b, presses):
+    """Roll, or choose the first move and confirm it, `presses` times."""
+    for _ in range(presses):
         if b.game.needs_roll():
             b.press("roll")
         else:
             b.press("select")
             b.press("confirm")
+
+
+@pytest.fixture
+def board():
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=11))
+    play(b, 5)
     b.lines()
     return b
 
@@ -132,12 +137,7 @@ def test_a_reply_a_new_game_cuts_short_ends_with_one_error_line(cmd):
     that says so, not silently."""
     b = Board()
     b.ask(new_game_cmd("classic", 2, seed=7))
-    for _ in range(80):
-        if b.game.needs_roll():
-            b.press("roll")
-        else:
-            b.press("select")
-            b.press("confirm")
+    play(b, 80)
     old = b.game.game_id
     b.lines()
     b.hw.pass_limit = b.hw.pass_left = 100      # a PC that reads slowly

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import ludo
+from rulehelp import random_game
 
 BASE = "classic RY R=5,y,y,y/Y=y,y,y,y R move 2 0 6"
 
@@ -58,14 +59,9 @@ def _mutations(text, rng):
 def test_a_mangled_position_gives_a_position_error_or_a_game_never_another_error(seed, preset):
     """Any text gives a Game or one PositionError: never another exception type."""
     rng = random.Random(seed)
-    g = ludo.Game(preset, players=4 if preset != "strict" else 2, seed=seed)
-    for _ in range(rng.randrange(1, 60)):
-        if g.outcome() is not None:
-            break
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(g.legal_moves))
+    g = random_game(preset, 4 if preset != "strict" else 2, seed, rng=rng)
+    for _ in range(rng.randrange(len(g))):     # back to a position along the way
+        g.pop()
     for text in _mutations(g.position(), rng):
         try:
             got = ludo.Game.from_position(text)
@@ -78,13 +74,7 @@ def test_a_mangled_position_gives_a_position_error_or_a_game_never_another_error
 # ---- records -------------------------------------------------------------------------------
 
 def _record_text(seed=5):
-    rng = random.Random(seed)
-    g = ludo.Game("classic", players=2, seed=seed)
-    while g.outcome() is None:
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(g.legal_moves))
+    g = random_game("classic", 2, seed)
     return str(g.record()), g
 
 
