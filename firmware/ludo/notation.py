@@ -39,18 +39,18 @@ def _parse(game, text):
     roll = None
     if "/" in s:
         s, _, v = s.rpartition("/")
-        roll = _roll_from(v, text, "R1 y-0/1")
+        roll = _roll_from(v, "R1 y-0/1")
     if "+" in s:
         name, _, v = s.partition("+")
-        t = _token_from(name.strip(), text)
-        v = _roll_from(v, text, "R1+6")
+        t = _token_from(name.strip())
+        v = _roll_from(v, "R1+6")
         for m in legal:
             if m.roll == v and _same_stack(game, m.token, t):
                 return m
     else:
         parts = s.split(" ")
         if len(parts) == 2:
-            t = _token_from(parts[0], text)
+            t = _token_from(parts[0])
             want = _squares(parts[1])
             for m in legal:
                 if ((roll is None or m.roll == roll) and _same_stack(game, m.token, t)
@@ -64,13 +64,13 @@ def _squares(text):
     return text.split("x")[0].split("/")[0]
 
 
-def _roll_from(v, text, example):
+def _roll_from(v, example):
     if v not in ("1", "2", "3", "4", "5", "6"):
         raise _Bad("expected token, squares and roll like %s" % example)
     return int(v)
 
 
-def _token_from(name, text):
+def _token_from(name):
     if len(name) == 2 and name[0] in SEAT_LETTERS and name[1] in "1234":
         return SEAT_LETTERS.index(name[0]) * 4 + int(name[1]) - 1
     raise _Bad("no token %r (R1..B4)" % name)
