@@ -171,17 +171,16 @@ def collect(paths, progress=None):
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
             totals["terminations"][f["termination"]] = totals["terminations"].get(f["termination"], 0) + 1
-            if f["has_winner"]:     # win rates: over the games that have a winner only
+            if f["has_winner"]:     # win rates and lengths: over the games that have a winner
                 totals["games_with_winner"] += 1
                 for s in f["seats"]:
                     totals["seat_games"][s] += 1
                     totals["kind_games"][f["kinds"][s]] += 1
+                totals["lengths"].append(f["actions"])
+                totals["move_counts"].append(f["moves"])
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
-            if f["has_winner"]:     # lengths: games that ended with a winner (not abandoned)
-                totals["lengths"].append(f["actions"])
-                totals["move_counts"].append(f["moves"])
             totals["captures"].append(f["captures"])
             for k in range(6):
                 totals["rolls"][k] += f["rolls"][k]
