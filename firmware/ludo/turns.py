@@ -70,7 +70,7 @@ class Turns(Moves):
         return t
 
     def _apply(self, code):
-        # Apply one action code, trusted to be legal.  (On CPython fast_roll.py puts the
+        # Apply one action code, trusted to be legal.  (On CPython fast_play.py puts the
         # common roll, inlined, in front of this; the board keeps only this code.)
         self._nev = 0
         self._last = -1
@@ -236,8 +236,3 @@ class Turns(Moves):
         else:
             self._next_turn()
 
-
-import sys
-if sys.implementation.name == "cpython":   # the common roll inlined, for speed on a PC
-    from .fast_roll import install
-    install(Turns)

@@ -100,17 +100,22 @@ def test_hot_paths_agree_with_the_general_rules(config):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_the_pcs_inlined_roll_plays_the_boards_game(config, monkeypatch):
-    # fast_roll.py (CPython only) against Turns._apply as the board has it: the same
-    # seeded random game, action by action, the same position and events.
-    from ludo import fast_roll
+def test_the_pcs_inlined_roll_and_move_play_the_boards_game(config, monkeypatch):
+    # fast_play.py (CPython only) against Turns._apply, Game.roll and Game.push as the
+    # board has them: the same seeded random game, action by action, the same position,
+    # events, legal moves and last move, and the same after take-backs.
+    from ludo import fast_play
     from ludo.turns import Turns
     preset, players, opts = config
-    assert Turns._apply is not fast_roll.general_apply      # installed here
+    assert Turns._apply is not fast_play.general_apply      # installed here
+    assert ludo.Game.roll is not fast_play.general_roll
+    assert ludo.Game.push is not fast_play.general_push
     games = []
     for general in (False, True):
         if general:
-            monkeypatch.setattr(Turns, "_apply", fast_roll.general_apply)
+            monkeypatch.setattr(Turns, "_apply", fast_play.general_apply)
+            monkeypatch.setattr(ludo.Game, "roll", fast_play.general_roll)
+            monkeypatch.setattr(ludo.Game, "push", fast_play.general_push)
         rng = random.Random(3)
         g = ludo.Game(preset, players=players, seed=3, options=opts)
         seen = []
@@ -119,9 +124,38 @@ def test_the_pcs_inlined_roll_plays_the_boards_game(config, monkeypatch):
                 g.roll()
             else:
                 g.push(rng.choice(g.legal_moves))
-            seen.append((g.position(), g.last_events, tuple(g.legal_codes()) if not g.needs_roll() else ()))
+            if len(seen) % 97 == 96 and g.rules.can_undo:
+                g.pop()
+            moves = () if g.needs_roll() else tuple(
+                (str(m), m.seat, m.token, m.start, m.end, m.roll, m.captures, m.code)
+                for m in g.legal_moves)
+            last = g.last_move
+            seen.append((g.position(), g.state(), g.last_events, moves,
+                         str(last) if last else None, len(g), g.transcript,
+                         tuple(g.legal_codes()) if not g.needs_roll() else ()))
         games.append(seen)
     assert games[0] == games[1]
+
+
+def test_the_pcs_moves_are_values_shared_by_games_of_one_rule_set():
+    # fast_play keeps one Move per token, start, roll and captures for each rule set, so
+    # a game's legal_moves hands out the same objects as another game's; pushing one from
+    # an earlier position plays the move it names now, or is refused if it is not legal
+    g = ludo.Game("classic", players=4, seed=1)
+    h = ludo.Game("classic", players=4, seed=1)
+    while g.needs_roll():       # the same seed: both games roll the same until a 6
+        g.roll()
+        h.roll()
+    assert g.legal_moves and all(a is b for a, b in zip(g.legal_moves, h.legal_moves))
+    other = ludo.Game("classic", players=2, seed=1)
+    other.roll()
+    assert g.legal_moves[0].rules.seats == g.rules.seats
+    stale = g.legal_moves[0]
+    g.push(stale)
+    with pytest.raises(ludo.IllegalMoveError):
+        g.push(stale)           # a roll is due now
+    h.push(stale)               # the same move in the other game
+    assert h.position() == g.position()
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
