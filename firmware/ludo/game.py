@@ -277,4 +277,4 @@ class Game(Turns):
 import sys
 if sys.implementation.name == "cpython":   # the common roll and move inlined, for speed on a PC
     from .fast_play import install
-    Game = install(Game, Turns)
+    Game = install(Game)
