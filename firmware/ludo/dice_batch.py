@@ -5,9 +5,9 @@ gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
 and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
 bit product fits its lane; bits a shift moves into a lane's top half are
 masked off).  The lanes' low bytes then give the rolls through a 256-entry
-table; a low byte whose first two 3-bit chunks are both rejected gives 0 and
-`Dice.roll` reads the lane's next chunks, falling back to the one-roll code
-when all ten are rejected.  The values are exactly those of
+table; where a low byte's first two 3-bit chunks are both rejected the lane's
+next chunks are read (`values`), and where all ten are, `Dice.roll` falls back
+to the one-roll code.  The values are exactly those of
 `Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
 
 Not for the board: it allocates a few KB per batch and its code costs heap.
@@ -35,8 +35,8 @@ _TABLE = bytes(_value(b) for b in range(256))
 
 
 def batch(k0, k1, base):
-    """Rolls base .. base+LANES-1 as bytes (0 where the one-roll code must decide)."""
-    return lanes(k0, k1, base)[::8].translate(_TABLE)
+    """Rolls base .. base+LANES-1 (0 where the one-roll code must decide)."""
+    return values(lanes(k0, k1, base))
 
 
 def lanes(k0, k1, base):
@@ -52,6 +52,25 @@ def lanes(k0, k1, base):
     return h.to_bytes(8 * LANES, "little")
 
 
+def values(raw):
+    """The rolls of a batch's lanes (`lanes`) as a bytearray: the table's value of each
+    lane's low byte, or where both of its chunks were rejected (6 or 7) the first of the
+    lane's next eight chunks that is not; 0 where all ten were (the one-roll code's next
+    round decides)."""
+    vals = bytearray(raw[::8].translate(_TABLE))
+    i = vals.find(0)
+    while i >= 0:
+        h = (int.from_bytes(raw[8 * i:8 * i + 4], "little") & 0x3FFFFFFF) >> 6
+        for _ in range(8):
+            c = h & 7
+            if c < 6:
+                vals[i] = c + 1
+                break
+            h >>= 3
+        i = vals.find(0, i + 1)
+    return vals
+
+
 def install(dice_class):
     """Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
     the one-roll code (kept as `roll.one_roll`) where the batch gives 0."""
@@ -62,21 +81,10 @@ def install(dice_class):
         vals = self._vals
         if not 0 <= i < LANES:
             self._base = index
-            raw = self._raw = lanes(self._k0h << 16 | self._k0l, self._k1h << 16 | self._k1l, index)
-            vals = self._vals = raw[::8].translate(_TABLE)
+            vals = self._vals = values(lanes(self._k0h << 16 | self._k0l, self._k1h << 16 | self._k1l, index))
             i = 0
-        v = vals[i]
-        if v:
-            return v
-        # the low byte's two chunks were 6 or 7: the next eight chunks of the lane's low 30 bits
-        h = (int.from_bytes(self._raw[8 * i:8 * i + 4], "little") & 0x3FFFFFFF) >> 6
-        for _ in range(8):
-            c = h & 7
-            if c < 6:
-                return c + 1
-            h >>= 3
-        return one_roll(self, index)        # all ten rejected: the next round (j = 1)
+        return vals[i] or one_roll(self, index)     # (0: all ten chunks rejected, the next round)
     roll.one_roll = one_roll
     dice_class.roll = roll
     dice_class._base = -LANES       # no batch yet
-    dice_class._vals = dice_class._raw = b""
+    dice_class._vals = b""

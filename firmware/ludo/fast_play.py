@@ -28,10 +28,12 @@ from .moves import _tokens
 from .dice_batch import LANES
 
 # Move objects per rule set (what a Move's text and places read: the preset, its
-# seats and geometry); a game's Rules gets its set's as `_moves`: a list by
+# seats and geometry); a game's Rules holds its set's in `_roll_consts`: a list by
 # code << 6 | start pos byte for moves that capture nothing, and a dict by
 # (captures << 8 | code) << 6 | start for those that do.
 _MOVE_SETS = {}
+_ROLL_CONSTS = {}   # Rules._roll_consts (below) by rule set and tables
+_CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
 
 
 
@@ -57,23 +59,30 @@ general_init = general_roll = general_push = None
 def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
     general_init(self, preset, players, seed, options, start)
     r = self.rules
-    if "_moves" not in r.__dict__:
+    if "_roll_consts" not in r.__dict__:
         key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
-        moves = _MOVE_SETS.get(key)
-        if moves is None:
-            moves = _MOVE_SETS[key] = ([None] * (128 << 6), {})
-        # per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
-        # token, its sqt row, its rivals, its entry square, whether v enters, the pos byte
-        # from which a token cannot move v (a token at home or off neither), the code of
-        # token -1's move (seat's first token, less 6) and the rule set's Moves
-        consts = [None] * 32
-        for o in range(4):
-            for v in range(1, 7):
-                consts[o << 3 | v] = (r.bmask[o], o * 4, o << 6, r.rivm[o], r.entry[o],
-                                      (r.entry_mask >> v) & 1, r.home + 2 - v,
-                                      CODE_MOVE - 7 + o * 24 + v, r.safe, moves[0], moves[1])
+        full = key + (bytes(r.bmask), bytes(r.rivm), bytes(r.safe))
+        consts = _ROLL_CONSTS.get(full)
+        if consts is None:
+            consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
         r._roll_consts = consts
-        r._moves = moves
+
+
+def _roll_consts(r, key):
+    # per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
+    # token, its tokens, its sqt row, its rivals, its entry square, whether v enters, the
+    # pos byte from which a token cannot move v (a token at home or off neither), the code
+    # of token 0's move with v, the safe squares and the rule set's Moves
+    moves = _MOVE_SETS.get(key)
+    if moves is None:
+        moves = _MOVE_SETS[key] = ([None] * (128 << 6), {})
+    consts = [None] * 32
+    for o in range(4):
+        for v in range(1, 7):
+            consts[o << 3 | v] = (r.bmask[o], o * 4, tuple(range(o * 4, o * 4 + 4)), o << 6,
+                                  r.rivm[o], r.entry[o], (r.entry_mask >> v) & 1, r.home + 2 - v,
+                                  CODE_MOVE - 1 + v, r.safe, moves[0], moves[1])
+    return consts
 
 
 def roll(self, value=None):
@@ -111,14 +120,13 @@ def roll(self, value=None):
     self.npend = 1
     self.phase = MOVE
     o = self.turn
-    m, base, so, rivm, entry, enters, lim, c, safe, plain, capturing = r._roll_consts[o << 3 | v]
+    m, base, tokens, so, rivm, entry, enters, lim, c, safe, plain, capturing = r._roll_consts[o << 3 | v]
     pos = self.pos
     held = self.held
     anym = self.anym
     sqt = self._sqt
     legal = None
-    for t in range(base, base + 4):
-        c += 6
+    for t in tokens:
         b = pos[t]
         if not b:
             if not enters:
@@ -138,16 +146,20 @@ def roll(self, value=None):
         if t > base and (pos[base] == b or (t > base + 1 and (
                 pos[base + 1] == b or (t > base + 2 and pos[base + 2] == b)))):
             continue
+        code = c + t * 6
         if sq == 255 or not anym[sq] & rivm or safe[sq]:
-            mv = plain[c << 6 | b]
+            mv = plain[code << 6 | b]
             if mv is None:
-                mv = plain[c << 6 | b] = FastMove(r, o, t, b - 1, d - 1, v, (), c)
+                mv = plain[code << 6 | b] = FastMove(r, o, t, b - 1, d - 1, v, (), code)
         else:
             caps = self._capmask(o, d)
-            key = (caps << 8 | c) << 6 | b
+            key = (caps << 8 | code) << 6 | b
             mv = capturing.get(key)
             if mv is None:
-                mv = capturing[key] = FastMove(r, o, t, b - 1, d - 1, v, _tokens(caps), c)
+                tokens = _CAPTURES.get(caps)
+                if tokens is None:
+                    tokens = _CAPTURES[caps] = _tokens(caps)
+                mv = capturing[key] = FastMove(r, o, t, b - 1, d - 1, v, tokens, code)
         if legal is None:
             legal = [mv]
         else:

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from ludo import dice
-from ludo.dice_batch import LANES, batch
+from ludo.dice_batch import LANES, _TABLE, batch, lanes
 
 MASK32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B9
@@ -63,13 +63,20 @@ def test_batch_rolls_equal_one_roll_code(seed):
     assert got == _one_roll_values(seed, indices)
 
 
-def test_batch_marks_doubly_rejected_low_bytes_for_the_one_roll_code():
-    """A 0 in a batch means both 3-bit chunks of the low byte were 6 or 7."""
-    k0, k1 = _keys(dice.Dice(99))
-    vals = batch(k0, k1, 0)
-    assert len(vals) == LANES and set(vals) <= set(range(7))
-    assert 0 < sum(1 for v in batch(k0, k1, 1000) if v) <= LANES
-    assert sum(1 for k in range(6400) if not batch(k0, k1, k)[0]) > 0   # the fallback is used
+def test_batch_reads_a_lanes_next_chunks_where_both_low_byte_chunks_are_rejected():
+    """The low byte's table gives 0 where its two 3-bit chunks were 6 or 7; the batch
+    then reads the lane's next chunks, as the one-roll code does."""
+    seed = 99
+    k0, k1 = _keys(dice.Dice(seed))
+    rejected = []
+    for base in range(0, 100 * LANES, LANES):
+        low = lanes(k0, k1, base)[::8].translate(_TABLE)
+        rejected += [base + i for i in range(LANES) if not low[i]]
+    assert len(rejected) > 100      # about one lane in 16
+    vals = {base: batch(k0, k1, base) for base in range(0, 100 * LANES, LANES)}
+    got = [vals[k - k % LANES][k % LANES] for k in rejected]
+    assert 0 not in got
+    assert got == _one_roll_values(seed, rejected)
 
 
 def test_many_seeds():
