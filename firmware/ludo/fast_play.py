@@ -22,6 +22,7 @@ compared with CPython's.
 
 Not for the board: there speed does not matter and its code would cost heap.
 """
+from .rules import Rules
 from .actions import ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
 from .history import SNAP_EVERY
 from .moves import _tokens
@@ -33,6 +34,7 @@ from .dice_batch import LANES
 # (captures << 8 | code) << 6 | start for those that do.
 _MOVE_SETS = {}
 _ROLL_CONSTS = {}   # Rules._roll_consts (below) by rule set and tables
+_RULES = {}         # Rules by the arguments they were built from (below)
 _CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
 
 
@@ -57,7 +59,9 @@ general_init = general_roll = general_push = None
 
 
 def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
-    general_init(self, preset, players, seed, options, start)
+    if type(preset) is str:
+        preset = _rules(preset, players, options)
+    general_init(self, preset, None, seed, None, start)
     r = self.rules
     if "_roll_consts" not in r.__dict__:
         key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
@@ -66,6 +70,30 @@ def __init__(self, preset="classic", players=None, seed=None, options=None, star
         if consts is None:
             consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
         r._roll_consts = consts
+
+
+def _rules(preset, players, options):
+    # A Rules of its own for a new game, copied from one built before for the same
+    # arguments (building one takes longer than the rest of a new game); its tables are
+    # shared, as nothing changes them, its options are its own.
+    try:                        # (types in the key: True and 1, 2 and 2.0 are equal keys)
+        if type(players) is list or type(players) is tuple:
+            who = tuple((type(p), p) for p in players)
+        else:
+            who = (type(players), players)
+        key = (preset, who, None if options is None else
+               tuple(sorted((k, type(v), v) for k, v in options.items())))
+        built = _RULES.get(key)
+    except TypeError:           # (unhashable, or keys that do not sort: Rules says what is wrong)
+        return Rules(preset, players, options)
+    if built is None:
+        built = Rules(preset, players, options)
+        if len(_RULES) < 256:
+            _RULES[key] = built
+    r = Rules.__new__(Rules)
+    r.__dict__.update(built.__dict__)
+    r.options = dict(built.options)
+    return r
 
 
 def _roll_consts(r, key):
@@ -160,13 +188,10 @@ def roll(self, value=None):
                 if tokens is None:
                     tokens = _CAPTURES[caps] = _tokens(caps)
                 mv = capturing[key] = FastMove(r, o, t, b - 1, d - 1, v, tokens, code)
-        if legal is None:
-            legal = [mv]
-        else:
-            legal.append(mv)
+        legal = (mv,) if legal is None else legal + (mv,)
     if legal is not None:
         self._nl = -1               # (_lc and _ld are worked out by _gen if asked for)
-        self._legal = tuple(legal)
+        self._legal = legal
         return v
     self._legal = None
     if r.explicit_pass:

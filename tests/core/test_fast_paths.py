@@ -154,6 +154,32 @@ def test_the_pcs_moves_are_values_shared_by_games_of_one_rule_set():
     assert h.position() == g.position()
 
 
+def test_the_pcs_rules_built_once_per_arguments_equal_rules_built_anew():
+    # fast_play copies a Rules built before for the same arguments; a copy has the same
+    # tables and options as a Rules built anew, its options are its own, and arguments
+    # Rules refuses are refused again (1.0 is no on/off value, though 1.0 == True)
+    args = [("classic", 4, None), ("classic", ["R", "Y"], None), ("classic", ("R", "Y"), None),
+            ("club", 4, {"mode": "free"}), ("family", 2, {"capture_bonus": True}),
+            ("family", 2, {"capture_bonus": False}), ("family", 2, {"capture_bonus": 1}),
+            ("strict", 3, {"deadline": 30})]
+    for preset, players, opts in args * 2:
+        g = ludo.Game(preset, players=players, seed=1, options=opts)
+        fresh = ludo.Rules(preset, players, opts)
+        got = {k: v for k, v in g.rules.__dict__.items() if k != "_roll_consts"}
+        assert got == fresh.__dict__
+    g = ludo.Game("family", players=2, seed=1, options={"capture_bonus": True})
+    g.options["capture_bonus"] = False
+    assert ludo.Game("family", players=2, seed=1, options={"capture_bonus": True}).options["capture_bonus"]
+    for bad in ({"capture_bonus": 1.0}, {1: True}, {"stars": [True]}):
+        with pytest.raises(ludo.OptionError) as general:
+            ludo.Rules("family", 2, bad)
+        with pytest.raises(ludo.OptionError) as fast:
+            ludo.Game("family", players=2, seed=1, options=bad)
+        assert str(fast.value) == str(general.value)
+    with pytest.raises(ludo.OptionError):
+        ludo.Game("classic", players=2.0, seed=1)
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_rules_tables(config):
     preset, players, opts = config
