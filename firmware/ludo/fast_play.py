@@ -76,6 +76,8 @@ def _rules(preset, players, options):
     # A Rules of its own for a new game, copied from one built before for the same
     # arguments (building one takes longer than the rest of a new game); its tables are
     # shared, as nothing changes them, its options are its own.
+    if options is not None and type(options) is not dict:
+        return Rules(preset, players, options)     # (which says what is wrong)
     try:                        # (types in the key: True and 1, 2 and 2.0 are equal keys)
         if type(players) is list or type(players) is tuple:
             who = tuple((type(p), p) for p in players)
