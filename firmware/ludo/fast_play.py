@@ -29,9 +29,9 @@ from .moves import _tokens
 from .dice_batch import LANES
 
 # Move objects per rule set (what a Move's text and places read: the preset, its
-# seats and geometry); a game's Rules holds its set's in `_roll_consts`: a list by
-# code << 6 | start pos byte for moves that capture nothing, and a dict by
-# (captures << 8 | code) << 6 | start for those that do.
+# seats and geometry) for the moves that capture nothing (a capture is rarer, and its
+# Moves, by captured tokens too, many more), in a list by code << 6 | start pos byte;
+# a game's Rules holds its set's in `_roll_consts`.
 _MOVE_SETS = {}
 _ROLL_CONSTS = {}   # Rules._roll_consts (below) by rule set and tables
 _RULES = {}         # Rules by the arguments they were built from (below)
@@ -42,7 +42,9 @@ _CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
 class FastMove(Move):
     # A Move made here, with what push needs packed in one tuple, `_fast`: its code,
     # token, roll and end pos byte, the last-move bits (Game.last_move) but the seat's,
-    # the tokens it captures as a mask, and whether it reaches home.
+    # the tokens it captures as a mask, whether it reaches home, and for the squares it
+    # leaves and lands on (track squares or 255), the index of the seat's count there
+    # in Game.occ (or -1); then the seat's bit and its complement.
 
     def __init__(self, rules, seat, token, start, end, roll, captures, code):
         Move.__init__(self, rules, seat, token, start, end, roll, captures, code)
@@ -50,8 +52,12 @@ class FastMove(Move):
         caps = 0
         for u in captures:
             caps |= 1 << u
+        o = token >> 2
+        qa = rules.sqt[o << 6 | start + 1]
+        qb = rules.sqt[o << 6 | b]
         self._fast = (code, token, roll, b, (token << 3 | roll) << 16 | (start + 1) << 8 | b,
-                      caps, end == rules.home)
+                      caps, end == rules.home, qa, qa * 4 + o if qa != 255 else -1,
+                      qb, qb * 4 + o if qb != 255 else -1, 1 << o, ~(1 << o))
 
 
 # Game.__init__, roll and push as the board has them: every rule (the tests use them)
@@ -70,6 +76,7 @@ def __init__(self, preset="classic", players=None, seed=None, options=None, star
         if consts is None:
             consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
         r._roll_consts = consts
+    self._fast_dice = self._dice if r.simple else None     # (None: Game.roll as the board has it)
 
 
 def _rules(preset, players, options):
@@ -102,25 +109,27 @@ def _roll_consts(r, key):
     # per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
     # token, its tokens, its sqt row, its rivals, its entry square, whether v enters, the
     # pos byte from which a token cannot move v (a token at home or off neither), the code
-    # of token 0's move with v, the safe squares and the rule set's Moves
+    # of token 0's move with v, the safe squares, sqt and the rule set's Moves
     moves = _MOVE_SETS.get(key)
     if moves is None:
-        moves = _MOVE_SETS[key] = ([None] * (128 << 6), {})
+        moves = _MOVE_SETS[key] = [None] * (128 << 6)
     consts = [None] * 32
+    safe = tuple(r.safe)        # (tuples: CPython reads them faster than bytearrays)
+    sqt = tuple(r.sqt)
     for o in range(4):
         for v in range(1, 7):
             consts[o << 3 | v] = (r.bmask[o], o * 4, tuple(range(o * 4, o * 4 + 4)), o << 6,
                                   r.rivm[o], r.entry[o], (r.entry_mask >> v) & 1, r.home + 2 - v,
-                                  CODE_MOVE - 1 + v, r.safe, moves[0], moves[1])
+                                  CODE_MOVE - 1 + v, safe, sqt, moves)
     return consts
 
 
 def roll(self, value=None):
     # Game.roll: the game's own die, not a third 6, under plain rules, inlined.
-    r = self.rules
-    dice = self._dice
-    if value is not None or self.phase != ROLL or not r.simple or dice is None:
+    dice = self._fast_dice
+    if dice is None or value is not None or self.phase != ROLL:
         return general_roll(self, value)
+    r = self.rules
     rolls = self.rolls
     i = rolls - dice._base
     v = dice._vals[i] if 0 <= i < LANES else 0
@@ -150,11 +159,10 @@ def roll(self, value=None):
     self.npend = 1
     self.phase = MOVE
     o = self.turn
-    m, base, tokens, so, rivm, entry, enters, lim, c, safe, plain, capturing = r._roll_consts[o << 3 | v]
+    m, base, tokens, so, rivm, entry, enters, lim, c, safe, sqt, plain = r._roll_consts[o << 3 | v]
     pos = self.pos
     held = self.held
     anym = self.anym
-    sqt = self._sqt
     legal = None
     for t in tokens:
         b = pos[t]
@@ -183,13 +191,10 @@ def roll(self, value=None):
                 mv = plain[code << 6 | b] = FastMove(r, o, t, b - 1, d - 1, v, (), code)
         else:
             caps = self._capmask(o, d)
-            key = (caps << 8 | code) << 6 | b
-            mv = capturing.get(key)
-            if mv is None:
-                tokens = _CAPTURES.get(caps)
-                if tokens is None:
-                    tokens = _CAPTURES[caps] = _tokens(caps)
-                mv = capturing[key] = FastMove(r, o, t, b - 1, d - 1, v, tokens, code)
+            captured = _CAPTURES.get(caps)
+            if captured is None:
+                captured = _CAPTURES[caps] = _tokens(caps)
+            mv = FastMove(r, o, t, b - 1, d - 1, v, captured, code)
         legal = (mv,) if legal is None else legal + (mv,)
     if legal is not None:
         self._nl = -1               # (_lc and _ld are worked out by _gen if asked for)
@@ -228,7 +233,7 @@ def push(self, move):
             break
     else:
         return general_push(self, move)
-    code, t, v, b, last, caps, home = move._fast
+    code, t, v, b, last, caps, home, qa, ia, qb, ib, bit, nbit = move._fast
     n = self._ncodes                # History._record, inlined
     if n % SNAP_EVERY and self._trans is None:
         codes = self._codes
@@ -247,33 +252,25 @@ def push(self, move):
         self._move(t, v, b)
         return
     # Turns._move without its rarer cases (home, turning, pooled rolls)
-    o = t >> 2
-    pos = self.pos
-    old = pos[t]
     self._last = self.turn << 23 | last
     self._lcaps = caps
-    sqt = self._sqt
     occ = self.occ
-    bit = 1 << o
-    q = sqt[o << 6 | old]
-    if q != 255:
-        i = q * 4 + o
-        k = occ[i] - 1
-        occ[i] = k
+    if ia >= 0:
+        k = occ[ia] - 1
+        occ[ia] = k
         if k == 1:
-            self.held[q] &= ~bit
+            self.held[qa] &= nbit
         elif not k:
-            self.anym[q] &= ~bit
+            self.anym[qa] &= nbit
+    pos = self.pos
     pos[t] = b
-    q = sqt[o << 6 | b]
-    if q != 255:
-        i = q * 4 + o
-        k = occ[i] + 1
-        occ[i] = k
+    if ib >= 0:
+        k = occ[ib] + 1
+        occ[ib] = k
         if k == 2:
-            self.held[q] |= bit
+            self.held[qb] |= bit
         elif k == 1:
-            self.anym[q] |= bit
+            self.anym[qb] |= bit
     self.npend = 0
     if caps:
         for u in move.captures:
@@ -315,5 +312,5 @@ def install(game):
     body["__init__"] = __init__
     body["roll"] = roll
     body["push"] = push
-    body["__slots__"] = tuple(game("classic", players=2, seed=0).__dict__)
+    body["__slots__"] = tuple(game("classic", players=2, seed=0).__dict__) + ("_fast_dice",)
     return type(game.__name__, game.__bases__, body)
