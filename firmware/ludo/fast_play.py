@@ -77,6 +77,7 @@ def __init__(self, preset="classic", players=None, seed=None, options=None, star
             consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
         r._roll_consts = consts
     self._fast_dice = self._dice if r.simple else None     # (None: Game.roll as the board has it)
+    self._codes = bytearray(1024)   # room for a game's actions (most need 300 to 1000)
 
 
 def _rules(preset, players, options):
@@ -137,11 +138,10 @@ def roll(self, value=None):
         v = dice.roll(rolls)
     n = self._ncodes                # History._record, inlined
     if n % SNAP_EVERY and self._trans is None:
-        codes = self._codes
-        if n < len(codes):
-            codes[n] = v
-        else:
-            codes.append(v)
+        try:
+            self._codes[n] = v
+        except IndexError:          # (past the room made for it: see __init__)
+            self._codes.append(v)
         self._ncodes = n + 1
     else:
         self._record(v)
@@ -236,11 +236,10 @@ def push(self, move):
     code, t, v, b, last, caps, home, qa, ia, qb, ib, bit, nbit = move._fast
     n = self._ncodes                # History._record, inlined
     if n % SNAP_EVERY and self._trans is None:
-        codes = self._codes
-        if n < len(codes):
-            codes[n] = code
-        else:
-            codes.append(code)
+        try:
+            self._codes[n] = code
+        except IndexError:          # (past the room made for it: see __init__)
+            self._codes.append(code)
         self._ncodes = n + 1
     else:
         self._record(code)
