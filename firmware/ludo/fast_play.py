@@ -8,17 +8,21 @@ Under plain movement rules (Rules.simple: one roll at a time, a move lands
   without the calls of the general code (Game.roll, Turns._roll, Moves._gen
   and _dest, which have every rule and which the board runs), and builds
   `legal_moves` there from Move objects kept per rule set: a Move is a value
-  (the same token from the same square with the same roll and captures is the
-  same Move), so each is made once, not on every roll;
-- `Game.push(move)` of one of those Moves applies it inline when it neither
-  captures nor reaches home (Turns._move has every case);
-- a Game keeps its attributes in slots.
+  (the same token from the same square with the same roll is the same Move),
+  so each is made once, not on every roll (`FastMove`, which also holds what
+  a push of it changes);
+- `Game.push(move)` of one of those Moves applies it inline unless it reaches
+  home (Turns._move has every case).
+
+And for every game: a new game copies the Rules built before for the same
+arguments (building them took two thirds of a new game), has room made for
+its actions, and keeps its attributes in slots.
 
 Everything else (a die entered by hand, search's `apply`, replays, take-backs)
 runs the general code.  The results are exactly the general code's:
 tests/core/test_fast_paths.py plays the same games both ways in every preset
 and option set, and the MicroPython test's records (the general code's) are
-compared with CPython's.
+compared with CPython's.  bench/core_speed.py measures what it is for.
 
 Not for the board: there speed does not matter and its code would cost heap.
 """
@@ -36,7 +40,6 @@ _MOVE_SETS = {}
 _ROLL_CONSTS = {}   # Rules._roll_consts (below) by rule set and tables
 _RULES = {}         # Rules by the arguments they were built from (below)
 _CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
-
 
 
 class FastMove(Move):
