@@ -61,6 +61,18 @@ def _scratch_of(g):
     return s
 
 
+def _replayed(scratch, code):
+    # The record line of one transcript code, which is then applied to the scratch game:
+    # a roll, a move or a pass (code <= 112, ludo's CODE_PASS: the live game made it, so
+    # it is legal) by the game's own code, the rarer codes by ludo.extras (whose compile
+    # would be the largest beside the live game).
+    if code <= 112:
+        text = scratch.action_text(code)
+        scratch._push_code(code)
+        return text
+    return scratch.push_transcript_code(code)
+
+
 def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
@@ -73,7 +85,7 @@ def _event_lines(app, g, first, last, ended):
             yield _gone(g, "resend")
             return
         code = codes[i]
-        text = scratch.push_transcript_code(code)
+        text = _replayed(scratch, code)
         if i + 1 >= first:
             yield session.action_line(scratch, i + 1, text, scratch.last_events if code < 121 else ())
         elif i % _REPLAY_SLICE == _REPLAY_SLICE - 1:
@@ -97,7 +109,7 @@ def _record_lines(app, g, ended):
             yield _gone(g, "record")
             return
         n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": scratch.push_transcript_code(codes[i])})
+        yield dumps({"game": gid, "n": n, "re": "record", "text": _replayed(scratch, codes[i])})
     _drop_text()
     if ended:
         n += 1
