@@ -29,7 +29,7 @@ _CODE_KIND = const(122)
 _COMPUTER_ROLL_MS = const(900)  # a computer seat rolls by itself after this pause
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
-_ANIM_STEP_MS = const(40)   # lights.ANIM_STEP_MS
+_ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often
 _B_REFUSE = const(1)        # die_lights.py's banner kinds
 _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 

@@ -31,7 +31,6 @@ def init(app, hw):
     app.legal = ()
     app.selected = -1
     app.hint = False
-    app.cpu_at = -1            # transcript length the computer's choice belongs to
     app.entry_value = 0        # a physical die's value being entered
     app.last_origin = _NONE
     app.pause_item = 0

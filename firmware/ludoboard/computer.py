@@ -82,5 +82,4 @@ def stages(app, kind, what):
         return
     app.selected = app.index_of(move)
     app.hint = what == 2
-    app.cpu_at = at
     app.dirty = True

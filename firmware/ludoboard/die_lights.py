@@ -12,7 +12,7 @@ _RED = const(0xFF0000)
 _ORANGE = const(0xFF6000)
 _MAGENTA = const(0xFF00C0)
 
-# animation periods, in animation steps (lights.ANIM_STEP_MS = 40 ms)
+# animation periods, in animation steps (app.py's _ANIM_STEP_MS = 40 ms)
 _SLOW = const(12)
 _MEDIUM = const(8)
 _FAST = const(4)

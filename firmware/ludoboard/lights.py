@@ -4,12 +4,11 @@
 # Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte, its index
 # in the scene's palette of the colours it shows (a few dozen).  A place shows one colour
 # steadily, or cycles through up to four colours, each held `period` animation
-# steps (ANIM_STEP_MS each), optionally cross-fading; `offset` shifts the cycle
+# steps (app.py's _ANIM_STEP_MS each, 40 ms), optionally cross-fading; `offset` shifts the cycle
 # so neighbours can chase or alternate.  Scenes are rebuilt only when the
 # state changes (see signals.py); animation frames only re-render.
 from . import const
 
-ANIM_STEP_MS = 40           # one animation step; frames are re-rendered at most this often
 _MAX_COLOURS = const(4)
 _NP = const(99)             # places.COUNT
 _PALETTE = const(32)        # colours a scene has room for before its palette grows

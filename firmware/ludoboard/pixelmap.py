@@ -1,10 +1,9 @@
-"""Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP.
-
-The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
-list index = pixel index.  A missing or broken file never stops the board: it
-falls back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports
-why in `error`, which the app shows as a visible error pattern.
-"""
+# Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP.
+#
+# The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
+# list index = pixel index.  A missing or broken file never stops the board: it
+# falls back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports
+# why in `error`, which the app shows as a visible error pattern.
 import json
 
 from . import places
@@ -35,7 +34,7 @@ def _number(text, low, high):
 
 
 def place_id(name):
-    """Id of a place name; NONE for None (off the board); ValueError if unknown."""
+    # Id of a place name; NONE for None (off the board); ValueError if unknown.
     if name is None:
         return places.NONE
     pid = -1
@@ -74,7 +73,7 @@ def place_name(pid):
 
 
 class PixelMap:
-    """`pixel[place_id]` -> pixel index (or UNMAPPED); `error` is None or one line."""
+    # `pixel[place_id]` -> pixel index (or UNMAPPED); `error` is None or one line.
 
     def __init__(self, pixel_count):
         self.pixel_count = pixel_count
@@ -88,7 +87,7 @@ class PixelMap:
             self.pixel[place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
 
     def load_file(self, path):
-        """Load a map file; on any problem keep the default order and set `error`."""
+        # Load a map file; on any problem keep the default order and set `error`.
         try:
             with open(path) as f:
                 text = f.read()
@@ -141,9 +140,9 @@ class PixelMap:
 
 
 def walk(app, now):
-    """The map check (LUDO_MAP_CHECK = 1): the pixels light one by one in strip
-    order, 0.3 s each; at the end (or any button) the app goes on and this module
-    is dropped."""
+    # The map check (LUDO_MAP_CHECK = 1): the pixels light one by one in strip
+    # order, 0.3 s each; at the end (or any button) the app goes on and this module
+    # is dropped.
     if ticks_diff(now, app.map_at) < 300 and not app.dirty:
         return
     app.dirty = False

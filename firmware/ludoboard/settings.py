@@ -1,5 +1,5 @@
-"""Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
-loads this once at start and drops it again."""
+# Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
+# loads this once at start and drops it again.
 try:
     from typing import Any, Dict  # noqa: F401  (type comments only)
 except ImportError:
@@ -17,7 +17,7 @@ LIMITS = {
 
 def _read_settings_toml(path="settings.toml"):
     # type: (str) -> Dict[str, str]
-    """Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml."""
+    # Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml.
     found = {}  # type: Dict[str, str]
     try:
         with open(path) as f:
@@ -40,7 +40,7 @@ def _read_settings_toml(path="settings.toml"):
 
 def load(defaults, getenv):
     # type: (Dict[str, Any], Any) -> Dict[str, Any]
-    """The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines."""
+    # The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines.
     table = None
     settings = {}  # type: Dict[str, Any]
     for key in sorted(defaults):

@@ -17,7 +17,7 @@ _LAST_ORIGIN = const(0x402000)  # dim orange: where the last move started
 TOKEN_LEVEL = b"\x00\x96\xd2\xff\xff"   # 0 150 210 255 255: by tokens of one colour on the place
 _DEST_LEVEL = const(70)         # other legal destinations: the seat's colour, dim
 
-# animation periods, in animation steps (lights.ANIM_STEP_MS = 40 ms)
+# animation periods, in animation steps (app.py's _ANIM_STEP_MS = 40 ms)
 _SLOW = const(12)
 _MEDIUM = const(8)
 _FAST = const(4)

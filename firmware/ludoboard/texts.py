@@ -1,19 +1,14 @@
-"""JSON texts for the rarer lines (the start line, the save's header, replies to
-the PC): loaded by begin.py and commands.py, which are themselves loaded only
-then.  `dumps` writes byte for byte what `ludo.dumps` writes.
-"""
+# JSON texts for the rarer lines (the start line, the save's header, replies to
+# the PC): loaded by begin.py and commands.py, which are themselves loaded only
+# then.  `dumps` writes byte for byte what `ludo.dumps` writes.
 import ludo
 
-from .session import SEATS, _footer, _plain
-
-
-def players_text(g):
-    return "".join(SEATS[s] for s in g.seats)
+from .session import _footer, _plain
 
 
 def dumps(obj):
-    """ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":"))).
-    The pieces go into one list joined once (no string built by concatenation)."""
+    # ludo.dumps: sorted keys, no spaces (CPython's json.dumps(sort_keys=True, separators=(",", ":"))).
+    # The pieces go into one list joined once (no string built by concatenation).
     out = []
     _put(out, obj)
     return "".join(out)
@@ -52,8 +47,8 @@ def _put(out, obj):
 
 
 def footer(g, rolled=None):
-    """The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while
-    unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the transcript)."""
+    # The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while
+    # unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the transcript).
     result, seed, termination = _footer(g, rolled)
     return {"result": result, "seed": seed, "termination": termination}
 
