@@ -13,8 +13,9 @@
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
 # after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
-# checks the inlined code against them.  (Comments, not docstrings, in the
-# rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
+# checks the inlined code against them; on CPython, fast_play.py (installed at the
+# end of this file) inlines Game.roll and Game.push whole.  (Comments, not docstrings,
+# in the rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
 from .rules import Rules, SEAT_LETTERS, START_FIRST
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, commitment, new_seed
