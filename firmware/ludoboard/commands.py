@@ -1,8 +1,9 @@
 # The PC's commands (docs/serial-protocol.md): loaded when a command line
 # arrives and dropped again afterwards (hostlink.py).  Here the line is read
 # and handed to the command's own module, loaded with this one: status.py,
-# streams.py (`record`, `resend`: streamed), button.py (`press`), settime.py
-# (`time`); each has reply(app, obj) -> a line, or a generator of lines.
+# button.py (`press`), settime.py (`time`), each with reply(app, obj) -> a line;
+# or, for `record` and `resend`, streams.py, loaded in the next loop pass
+# (_stages), whose reply(app, obj) is a generator of lines.
 # `new` is a job of the app (app.start_game: its arguments are checked there,
 # and it sends the reply when it knows).  A malformed command, or one the
 # rules refuse (ValueError), gets one error line and changes nothing.
@@ -12,7 +13,7 @@ import sys
 from . import drop
 
 COMMANDS = ("status", "record", "resend", "new", "press", "time")
-_MODULES = ("status", "streams", "streams", None, "button", "settime")
+_MODULES = ("status", None, None, None, "button", "settime")     # (record, resend: _stages)
 
 
 def error_line(message, cmd):
@@ -46,6 +47,11 @@ def run(link, app, raw):
         if name == "new":
             app.start_game(None, None, None, None, False, None, obj)
             return
+        if name == "record" or name == "resend":
+            if link.stream is not None:
+                raise ValueError("busy sending a reply; ask again when it ends")
+            link.stream = _stages(app, obj, name)     # (the link runs it: hostlink.poll)
+            return
         module = "ludoboard." + _MODULES[COMMANDS.index(name)]
         __import__(module)
         try:
@@ -55,13 +61,24 @@ def run(link, app, raw):
     except ValueError as exc:       # malformed, and the rules' errors
         link.send(error_line(str(exc), name))
         return
-    if isinstance(reply, str):
-        link.send(reply)
-    elif link.stream is not None:
-        link.send(error_line("busy sending a reply; ask again when it ends", name))
-    else:
-        link.stream = reply
-        link.pump()
+    link.send(reply)
+
+
+def _stages(app, obj, name):
+    # A streamed reply (record, resend): its code (streams.py, texts.py) is compiled in the
+    # loop pass after this one's, then the lines follow as the link takes them.  (The
+    # running generator keeps this module's code, and streams.py's, until it ends.)
+    yield None
+    from . import streams, texts  # noqa: F401  (texts: for streams.reply)
+    drop("ludoboard.streams")
+    try:
+        lines = streams.reply(app, obj)
+    except ValueError as exc:
+        yield error_line(str(exc), name)
+        return
+    for line in lines:
+        yield line
+    drop("ludoboard.texts")
 
 
 def _clip(text):

@@ -1,21 +1,23 @@
 # The PC's `record` and `resend` commands (docs/serial-protocol.md): replies of
 # many lines, streamed by the link from a generator as its buffer drains.  The
 # lines are derived again from the game's transcript on a scratch game (nothing
-# but the transcript is stored).  Loaded with commands.py and dropped with it
-# (a running generator keeps this code until it ends).
+# but the transcript is stored).  Loaded by commands.py's _stages, a loop pass
+# after commands.py, and dropped again (a running generator keeps this code until
+# it ends).
 import ludo
 
-from . import drop, session, texts
+from . import drop, session
 
-_REPLAY_SLICE = 32          # actions replayed between two turns of the main loop
+_REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
 
 def reply(app, obj):
+    from . import texts         # (loaded with this module: commands.py's _stages)
     g = app.game
     if obj["cmd"] == "record":
         if g is None:
             raise ValueError("no game yet")
-        return _record_lines(app, g, g.is_over())
+        return _record_lines(app, g, g.is_over(), texts)
     n = obj.get("from")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError("resend needs \"from\": a sequence number (0 or more)")
@@ -29,7 +31,7 @@ def reply(app, obj):
     last = texts.last_seq(g, g.is_over())
     if n > last:
         raise ValueError("resend from %d: the last event is %d" % (n, last))
-    return _event_lines(app, g, n, last, g.is_over())
+    return _event_lines(app, g, n, last, g.is_over(), texts)
 
 
 def _headers():
@@ -45,7 +47,7 @@ def _drop_text():
     drop("ludo.notation")
 
 
-def _gone(g, cmd):
+def _gone(texts, g, cmd):
     # The error line that ends a reply whose game a new game replaced while it streamed.
     return texts.dumps({"error": "no game %s on the board any more (a new game began): the reply "
                         "stopped" % g.game_id, "re": cmd})
@@ -73,7 +75,7 @@ def _replayed(scratch, code):
     return scratch.push_transcript_code(code)
 
 
-def _event_lines(app, g, first, last, ended):
+def _event_lines(app, g, first, last, ended, texts):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
@@ -82,7 +84,7 @@ def _event_lines(app, g, first, last, ended):
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
         if app.game is not g:
-            yield _gone(g, "resend")
+            yield _gone(texts, g, "resend")
             return
         code = codes[i]
         text = _replayed(scratch, code)
@@ -96,7 +98,7 @@ def _event_lines(app, g, first, last, ended):
     yield texts.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
 
 
-def _record_lines(app, g, ended):
+def _record_lines(app, g, ended, texts):
     # The board's record of g, one reply line per record line, then record-end.
     dumps = texts.dumps
     gid = g.game_id
@@ -106,7 +108,7 @@ def _record_lines(app, g, ended):
     codes = g.transcript
     for i in range(len(codes)):
         if app.game is not g:
-            yield _gone(g, "record")
+            yield _gone(texts, g, "record")
             return
         n += 1
         yield dumps({"game": gid, "n": n, "re": "record", "text": _replayed(scratch, codes[i])})
