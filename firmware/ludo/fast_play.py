@@ -41,6 +41,17 @@ _ROLL_CONSTS = {}   # Rules._roll_consts (below) by rule set and tables
 _RULES = {}         # Rules by the arguments they were built from (below)
 _CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
 
+# A Game's attributes, in slots (install).  Named here, not read off a Game made at
+# import: making one builds Rules, which loads its step modules (bench/board_heap.py's
+# boot trace would count them as loaded).  tests/core/test_fast_paths.py checks that a
+# Game keeps nothing else in its __dict__.
+_SLOTS = ("rules", "preset", "options", "seats", "home_progress", "seed", "_dice", "commitment",
+          "game_id", "start_time", "kinds", "start_kinds", "pos", "turn_start", "occ", "held",
+          "anym", "_sqt", "pend", "turn", "phase", "sixes", "npend", "doors", "ts_doors", "out",
+          "ro_mask", "ro_best", "ro_bestmask", "win_mask", "term", "rolls", "last_roll", "_codes",
+          "_ncodes", "_trans", "_started", "_snaps", "root_position", "_lc", "_ld", "_nl", "_legal",
+          "_legal_list", "_evb", "_nev", "_evt", "_last", "_lcaps", "_fast_dice")
+
 
 class FastMove(Move):
     # A Move made here, with what push needs packed in one tuple, `_fast`: its code,
@@ -314,5 +325,5 @@ def install(game):
     body["__init__"] = __init__
     body["roll"] = roll
     body["push"] = push
-    body["__slots__"] = tuple(game("classic", players=2, seed=0).__dict__) + ("_fast_dice",)
+    body["__slots__"] = _SLOTS
     return type(game.__name__, game.__bases__, body)

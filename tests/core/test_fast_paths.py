@@ -133,6 +133,27 @@ def test_the_pcs_inlined_roll_and_move_play_the_boards_game(config, monkeypatch)
     assert games[0] == games[1]
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_pcs_games_keep_every_attribute_in_a_slot(config):
+    # fast_play's _SLOTS names every attribute a Game sets: none lands in its __dict__
+    # (where CPython reads it slower), through play, take-backs, copies and positions
+    preset, players, opts = config
+    rng = random.Random(5)
+    g = ludo.Game(preset, players=players, seed=5, options=opts)
+    for n in range(300):
+        if g.outcome() is not None:
+            break
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(rng.choice(g.legal_moves))
+        if n % 50 == 49 and g.rules.can_undo:
+            g.pop()
+        g.last_events, g.last_move, g.legal_codes(), g.transcript
+    for game in (g, g.copy(), ludo.Game.from_position(g.position())):
+        assert game.__dict__ == {}
+
+
 def test_the_pcs_moves_are_values_shared_by_games_of_one_rule_set():
     # fast_play keeps one Move per token, start, roll and captures for each rule set, so
     # a game's legal_moves hands out the same objects as another game's; pushing one from
