@@ -12,21 +12,52 @@ def _value(v):
     return _text(v) if isinstance(v, str) else json.dumps(v)     # (json: null, true, 7)
 
 
-def _sorted(d):
-    out = []
+def _put_sorted(out, d):
+    sep = "{"
     for k in sorted(d):
-        out.append('"%s":%s' % (k, _value(d[k])))
-    return "{" + ",".join(out) + "}"
+        out.append(sep)
+        out.append('"%s":' % k)
+        out.append(_value(d[k]))
+        sep = ","
+    out.append("}" if sep == "," else "{}")
+
+
+def _put_header(out, g):
+    # The header's pieces, appended to one list that is joined once: a line built by
+    # formatting and joining strings inside strings left 3.8 KB of garbage, in the pass
+    # that also makes the new game.
+    position = g.root_position
+    out.append('{"commitment":')
+    out.append(_value(g.commitment))
+    out.append(',"format":"ludo-record/1","game":')
+    out.append(_value(g.game_id))
+    out.append(',"kinds":')
+    _put_sorted(out, g.start_kinds)
+    out.append(',"options":')
+    _put_sorted(out, g.options)
+    out.append(',"players":"')
+    for s in g.seats:
+        out.append(SEATS[s])
+    out.append('",')
+    if position:
+        out.append('"position":')
+        out.append(_text(position))
+        out.append(",")
+    out.append('"preset":')
+    out.append(_value(g.preset))
+    out.append(',"start":')
+    out.append(_value(g.start_time))
+    out.append("}")
 
 
 def header_text(g):
-    position = g.root_position
-    return '{"commitment":%s,"format":"ludo-record/1","game":%s,"kinds":%s,"options":%s,' \
-        '"players":"%s",%s"preset":%s,"start":%s}' % (
-            _value(g.commitment), _value(g.game_id), _sorted(g.start_kinds), _sorted(g.options),
-            "".join(SEATS[s] for s in g.seats), '"position":%s,' % _text(position) if position else "",
-            _value(g.preset), _value(g.start_time))
+    out = []
+    _put_header(out, g)
+    return "".join(out)
 
 
 def start_line(g):
-    return '{"ev":"start","game":"%s","header":%s,"seq":0}' % (g.game_id, header_text(g))
+    out = ['{"ev":"start","game":"', g.game_id, '","header":']
+    _put_header(out, g)
+    out.append(',"seq":0}')
+    return "".join(out)

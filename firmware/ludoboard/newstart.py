@@ -14,17 +14,19 @@ def run(app, args):
         yield
         build_step(rules, name)
     yield
+    link = app.link
+    line_of = None
+    if link.connected:              # the start line's code, compiled before the game is made
+        from .headers import start_line as line_of
+        drop("ludoboard.headers")
+        yield
     g = Game(rules, seed=seed, start=now)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
-    yield
-    link = app.link
-    if link.connected:
-        from .headers import start_line
-        link.send(start_line(g))
-        start_line = None
-        drop("ludoboard.headers")
-        yield                       # (the game is played from the next pass: its own garbage)
+    if line_of is not None:
+        link.send(line_of(g))
+        line_of = None
+    yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.rolled = False
     app.hand = hand
