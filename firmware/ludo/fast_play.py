@@ -81,7 +81,7 @@ general_init = general_roll = general_push = None
 def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
     if type(preset) is str:
         preset = _rules(preset, players, options)
-    general_init(self, preset, None, seed, None, start)
+    general_init(self, preset, players, seed, options, start)     # (a Rules: the rest unread)
     r = self.rules
     if "_roll_consts" not in r.__dict__:
         key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
@@ -94,29 +94,42 @@ def __init__(self, preset="classic", players=None, seed=None, options=None, star
     self._codes = bytearray(1024)   # room for a game's actions (most need 300 to 1000)
 
 
+_PLAIN = (int, str, bool, type(None))
+
+
 def _rules(preset, players, options):
     # A Rules of its own for a new game, copied from one built before for the same
-    # arguments (building one takes longer than the rest of a new game); its tables are
-    # shared, as nothing changes them, its options are its own.
-    if options is not None and type(options) is not dict:
-        return Rules(preset, players, options)     # (which says what is wrong)
-    try:                        # (types in the key: True and 1, 2 and 2.0 are equal keys)
-        if type(players) is list or type(players) is tuple:
-            who = tuple((type(p), p) for p in players)
-        else:
-            who = (type(players), players)
-        key = (preset, who, None if options is None else
-               tuple(sorted((k, type(v), v) for k, v in options.items())))
-        built = _RULES.get(key)
-    except TypeError:           # (unhashable, or keys that do not sort: Rules says what is wrong)
+    # arguments (building one takes longer than the rest of a new game): its tables and
+    # options are copies, so that a game's changes stay its own.  Only plain arguments
+    # (ints, strings, on/off and None, in a list, tuple or dict) are looked up; for any
+    # other, Rules is built (and says what is wrong with them).
+    who = how = None
+    if type(players) is list or type(players) is tuple:
+        if all(type(p) in _PLAIN for p in players):
+            who = tuple((type(p), p) for p in players)   # (types: True == 1, 2 == 2.0)
+    elif type(players) in _PLAIN:
+        who = (type(players), players)
+    if options is None:
+        how = ()
+    elif type(options) is dict and all(type(k) is str and type(v) in _PLAIN for k, v in options.items()):
+        how = (tuple(sorted((k, type(v), v) for k, v in options.items())),)
+    if who is None or how is None:
         return Rules(preset, players, options)
+    key = (preset, who, how)
+    built = _RULES.get(key)
     if built is None:
         built = Rules(preset, players, options)
         if len(_RULES) < 256:
             _RULES[key] = built
+    return _copy(built)
+
+
+def _copy(rules):
+    # A Rules like `rules`, with tables and options of its own.
     r = Rules.__new__(Rules)
-    r.__dict__.update(built.__dict__)
-    r.options = dict(built.options)
+    d = r.__dict__
+    for name, value in rules.__dict__.items():
+        d[name] = type(value)(value) if type(value) in (bytearray, list, dict) else value
     return r
 
 
@@ -124,10 +137,10 @@ def _roll_consts(r, key):
     # per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
     # token, its tokens, its sqt row, its rivals, its entry square, whether v enters, the
     # pos byte from which a token cannot move v (a token at home or off neither), the code
-    # of token 0's move with v, the safe squares, sqt and the rule set's Moves
+    # of token 0's move with v, the safe squares, sqt, the rule set's Moves and their Rules
     moves = _MOVE_SETS.get(key)
-    if moves is None:
-        moves = _MOVE_SETS[key] = [None] * (128 << 6)
+    if moves is None:           # (the Moves' own Rules: a copy no game holds)
+        moves = _MOVE_SETS[key] = ([None] * (128 << 6), _copy(r))
     consts = [None] * 32
     safe = tuple(r.safe)        # (tuples: CPython reads them faster than bytearrays)
     sqt = tuple(r.sqt)
@@ -135,7 +148,7 @@ def _roll_consts(r, key):
         for v in range(1, 7):
             consts[o << 3 | v] = (r.bmask[o], o * 4, tuple(range(o * 4, o * 4 + 4)), o << 6,
                                   r.rivm[o], r.entry[o], (r.entry_mask >> v) & 1, r.home + 2 - v,
-                                  CODE_MOVE - 1 + v, safe, sqt, moves)
+                                  CODE_MOVE - 1 + v, safe, sqt, moves[0], moves[1])
     return consts
 
 
@@ -173,7 +186,7 @@ def roll(self, value=None):
     self.npend = 1
     self.phase = MOVE
     o = self.turn
-    m, base, tokens, so, rivm, entry, enters, lim, c, safe, sqt, plain = r._roll_consts[o << 3 | v]
+    m, base, tokens, so, rivm, entry, enters, lim, c, safe, sqt, plain, own = r._roll_consts[o << 3 | v]
     pos = self.pos
     held = self.held
     anym = self.anym
@@ -202,13 +215,13 @@ def roll(self, value=None):
         if sq == 255 or not anym[sq] & rivm or safe[sq]:
             mv = plain[code << 6 | b]
             if mv is None:
-                mv = plain[code << 6 | b] = FastMove(r, o, t, b - 1, d - 1, v, (), code)
+                mv = plain[code << 6 | b] = FastMove(own, o, t, b - 1, d - 1, v, (), code)
         else:
             caps = self._capmask(o, d)
             captured = _CAPTURES.get(caps)
             if captured is None:
                 captured = _CAPTURES[caps] = _tokens(caps)
-            mv = FastMove(r, o, t, b - 1, d - 1, v, captured, code)
+            mv = FastMove(own, o, t, b - 1, d - 1, v, captured, code)
         legal = (mv,) if legal is None else legal + (mv,)
     if legal is not None:
         self._nl = -1               # (_lc and _ld are worked out by _gen if asked for)

@@ -201,6 +201,37 @@ def test_the_pcs_rules_built_once_per_arguments_equal_rules_built_anew():
         ludo.Game("classic", players=2.0, seed=1)
 
 
+def test_the_pcs_games_share_no_rules_they_could_change():
+    # fast_play copies Rules built before and shares Moves between games: a game's tables
+    # and options, changed, change no other game's, nor the Moves' (which hold a Rules of
+    # their own); arguments that are not plain (a str subclass, an iterator) are read as
+    # the general code reads them
+    import enum
+    a = ludo.Game("classic", players=4, seed=1, options={"capture_bonus": False})
+    b = ludo.Game("classic", players=4, seed=1)
+    while a.needs_roll():
+        a.roll()
+        b.roll()
+    m = b.legal_moves[0]
+    assert m.rules is not a.rules and m.rules is not b.rules
+    a.options["stars"] = "changed"
+    a.rules.safe[8] = 0
+    assert m.rules.options["stars"] is True and m.rules.safe[8] == 1
+    c = ludo.Game("classic", players=4, seed=1, options={"capture_bonus": False})
+    assert c.options["stars"] is True and c.rules.safe[8] == 1
+
+    class Preset(str, enum.Enum):
+        classic = "classic"
+    g = ludo.Game(Preset.classic, players=2, seed=1, options={"stars": False})
+    assert g.seats == (0, 2) and g.options["stars"] is False
+    with pytest.raises(ludo.OptionError):
+        ludo.Game(Preset.classic, options={"bogus": 1})
+    seats = iter("RY")
+    assert ludo.Game("classic", players=seats, seed=1).seats == (0, 2)
+    with pytest.raises(ludo.OptionError):
+        ludo.Game("classic", players=seats, seed=1)     # (used up, as Rules finds it)
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_rules_tables(config):
     preset, players, opts = config
