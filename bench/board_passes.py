@@ -1,0 +1,97 @@
+"""Under MicroPython: the heap of each loop pass of a part of the board's game, to find
+the pass that sets bench/board_heap.py's figure and see what it does.
+
+    python bench/board_passes.py [--part begin|connect] [--seed 7]
+
+For each pass: what the app holds before it (after a collection), the bytes it
+allocates (this port collects nothing inside a call, so its garbage counts),
+their sum, and the modules it left loaded or dropped.  The parts:
+
+- begin: the PC's `new` (classic, 4 players) on a fresh board, 20 passes;
+- connect: a game of people at press 50, then the logger's `time`, `status`
+  and `resend` of the last 8 events, 20 passes each.
+
+A sum is not the room a pass needs (board_heap.py finds that, fragmentation
+included), but the pass with the largest sum is where to look first.
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import board_heap as bh  # noqa: E402
+import board_memory as bm  # noqa: E402
+import mpharness  # noqa: E402
+
+PROFILE = """
+import sys
+def prof(code):
+    gc.collect()
+    a = gc.mem_alloc()
+    before = set(sys.modules)
+    exec(code)
+    b = gc.mem_alloc()
+    now = set(sys.modules)
+    print(a - base, b - a, ' '.join(sorted(now - before)), ' '.join('-' + m for m in sorted(before - now)))
+"""
+
+
+def passes(mp, code, n=bh.PASSES_PER_PRESS):
+    """n loop passes, the first after `code`; prints a line each, returns the largest sum."""
+    worst = 0
+    for i in range(n):
+        out = mp.run("prof(%r)\n" % (code + "app.step()\n"), keep_globals=True).split(None, 2)
+        held, alloc = int(out[0]), int(out[1])
+        worst = max(worst, held + alloc)
+        print("  pass %2d: holds %6d, allocates %5d: %6d  %s" % (i, held, alloc, held + alloc,
+                                                                 out[2].strip() if len(out) > 2 else ""))
+        code = ""
+    return worst
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--part", default="connect", choices=("begin", "connect"))
+    p.add_argument("--seed", type=int, default=7)
+    args = p.parse_args(argv)
+    reason = mpharness.unavailable_reason()
+    if reason:
+        print("board_passes: MicroPython unavailable: %s" % reason)
+        return 1
+    drive = tempfile.mkdtemp(prefix="ludo-drive-")
+    try:
+        shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+        bm.add_library(drive)
+        params = {"bare": bh.bare_core(drive), "drive": drive, "preset": "classic", "players": 4,
+                  "seed": args.seed, "kinds": "", "hint_every": 0}
+        mp = bh.new_interpreter(params)
+        try:
+            mp.run(bm.IMPORT, keep_globals=True)
+            mp.run(bm.MAKE_APP, keep_globals=True)
+            mp.run(bh.PASS_RESET + PROFILE, keep_globals=True)
+            new = 'sim.data.send(b\'{"cmd":"new","preset":"classic","players":4,"seed":%d}\\n\')\n' % args.seed
+            if args.part == "begin":
+                print("the PC's new:")
+                worst = passes(mp, new)
+            else:
+                bh._passes(mp, "b()")
+                bh._play(mp, bh.CONNECT_AT)
+                last = int(mp.run("print(app.game.transcript_length)\n", keep_globals=True))
+                gid = mp.run("print(app.game.game_id)\n", keep_globals=True).strip()
+                worst = 0
+                for line in ('{"cmd":"time","now":"2026-12-01T12:00:00Z"}', '{"cmd":"status"}',
+                             '{"cmd":"resend","from":%d,"game":"%s"}' % (last - bh.CONNECT_BACK, gid)):
+                    print(line)
+                    worst = max(worst, passes(mp, "sim.data.send(%r)\n" % (line + "\n").encode()))
+            print("largest sum: %d bytes" % worst)
+        finally:
+            mp.close()
+    finally:
+        shutil.rmtree(drive, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
