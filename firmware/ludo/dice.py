@@ -49,7 +49,7 @@ class Dice:
     # The dice of one seed: `Dice(seed).roll(k)` is roll number k (0-based).
 
     def __init__(self, seed):
-        if not isinstance(seed, int) or seed < 0:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError("seed must be a non-negative whole number, not %r" % (seed,))
         self.seed = seed
         # k0 = _fmix(word0 ^ GOLDEN), folding every further 32-bit word w of a long

@@ -68,7 +68,7 @@ class Moves(History):
 
     def progress(self, t):
         # Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off.
-        b = self.pos[t]
+        b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
         return None if b == OFF else b - 1
 
     def place(self, t):

@@ -133,3 +133,20 @@ def test_a_bad_move_text_quotes_the_text_and_the_position(text, words):
     with pytest.raises(ludo.IllegalMoveError, match=words) as info:
         g.push(text)
     assert repr(text) in str(info.value) and str(info.value).endswith(g.position())
+
+
+@pytest.mark.parametrize("token, error", [(-1, IndexError), (16, IndexError), ("R1", TypeError)])
+def test_a_token_that_is_not_0_to_15_is_an_error_not_another_tokens_place(token, error):
+    # (-1 used to read token 15's place: Python's negative index)
+    g = ludo.Game("classic", players=4, seed=1)
+    with pytest.raises(error):
+        g.progress(token)
+    with pytest.raises(error):
+        g.place(token)
+    assert g.place(0) == "yR1" and g.progress(15) == -1
+
+
+def test_an_on_off_value_is_no_seed():
+    # (True was taken as seed 1: bool is an int in Python)
+    with pytest.raises(ValueError, match="seed must be a non-negative whole number, not True"):
+        ludo.Game("classic", players=2, seed=True)
