@@ -501,6 +501,16 @@ def smallest(fits, lo, hi, step):
     return hi, last
 
 
+def bench_params(seed):
+    """The drive (the map, the neopixel library, the rules core's bare copy) in a new
+    temporary folder, and the parameters of a classic four-player game of that seed."""
+    drive = tempfile.mkdtemp(prefix="ludo-drive-")
+    shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
+    bm.add_library(drive)
+    return {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": seed,
+            "kinds": "", "hint_every": 0}
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--part", default="all", choices=("all", "boot", "modules") + PARTS)
@@ -513,10 +523,8 @@ def main(argv=None):
     if reason:
         print("board_heap: MicroPython unavailable: %s" % reason)
         return 1
-    drive = tempfile.mkdtemp(prefix="ludo-drive-")
-    shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
-    bm.add_library(drive)
-    params = {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": args.seed, "kinds": "", "hint_every": 0}
+    params = bench_params(args.seed)
+    drive = params["drive"]
     if args.compiled:
         params["firmware"] = compiled_firmware(drive)
         if args.part in ("all", "boot", "modules"):

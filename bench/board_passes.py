@@ -18,7 +18,6 @@ import argparse
 import os
 import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import board_heap as bh  # noqa: E402
@@ -60,12 +59,8 @@ def main(argv=None):
     if reason:
         print("board_passes: MicroPython unavailable: %s" % reason)
         return 1
-    drive = tempfile.mkdtemp(prefix="ludo-drive-")
+    params = bh.bench_params(args.seed)
     try:
-        shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
-        bm.add_library(drive)
-        params = {"bare": bh.bare_core(drive), "drive": drive, "preset": "classic", "players": 4,
-                  "seed": args.seed, "kinds": "", "hint_every": 0}
         mp = bh.new_interpreter(params)
         try:
             mp.run(bm.IMPORT, keep_globals=True)
@@ -89,7 +84,7 @@ def main(argv=None):
         finally:
             mp.close()
     finally:
-        shutil.rmtree(drive, ignore_errors=True)
+        shutil.rmtree(params["drive"], ignore_errors=True)
     return 0
 
 
