@@ -95,12 +95,12 @@ def resign(g, seat):
     s = seat_of(seat)
     g._check_running("resign")
     if not g.rules.can_resign:
-        raise IllegalMoveError("resign: not in %s with %d players (hand the seat to the computer)"
-                               % (g.preset, len(g.seats)))
+        raise IllegalMoveError("resign: not in %s with %d players (hand the seat to the computer) (%s)"
+                               % (g.preset, len(g.seats), g.position()))
     if s not in g.seats or (g.out >> s) & 1:
-        raise IllegalMoveError("resign: %s is not playing" % SEAT_LETTERS[s])
+        raise IllegalMoveError("resign: %s is not playing (%s)" % (SEAT_LETTERS[s], g.position()))
     if g.phase == ROLLOFF:
-        raise IllegalMoveError("resign: wait until the roll-off has chosen who starts")
+        raise IllegalMoveError("resign: wait until the roll-off has chosen who starts (%s)" % g.position())
     g._push_code(CODE_RESIGN + s)
 
 
@@ -108,9 +108,9 @@ def timeout(g):
     # The seat on turn missed the per-turn deadline (the caller keeps the clock).
     g._check_running("timeout")
     if not g.rules.deadline:
-        raise IllegalMoveError("timeout: this game has no deadline (option 'deadline')")
+        raise IllegalMoveError("timeout: this game has no deadline (option 'deadline') (%s)" % g.position())
     if g.phase == ROLLOFF:
-        raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts")
+        raise IllegalMoveError("timeout: wait until the roll-off has chosen who starts (%s)" % g.position())
     g._push_code(CODE_TIMEOUT + g.turn)
 
 
@@ -131,10 +131,10 @@ def push_transcript_code(g, code):
 def push_code(g, code):
     # Apply one action code (docs/api.md), checked for legality.
     if not isinstance(code, int) or not 0 < code < CODE_UNDO:
-        raise IllegalMoveError("unknown action code %r" % (code,))
+        raise IllegalMoveError("unknown action code %r (%s)" % (code, g.position()))
     if code < 16:
         if not (1 <= code & 7 <= 6) or code in (7, 8):
-            raise IllegalMoveError("unknown action code %r" % (code,))
+            raise IllegalMoveError("unknown action code %r (%s)" % (code, g.position()))
         g._check_running("roll")
         if not g.needs_roll():
             raise IllegalMoveError("roll: a move is due, not a roll (%s)" % g.position())

@@ -111,11 +111,12 @@ class Game(Turns):
         if value is None:
             dice = self._dice
             if dice is None:
-                raise IllegalMoveError("roll: this game's seed is unknown; enter the die's value")
+                raise IllegalMoveError("roll: this game's seed is unknown; enter the die's value (%s)"
+                                       % self.position())
             code = dice.roll(self.rolls)
         else:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise IllegalMoveError("roll: a die shows 1 to 6, not %r" % (value,))
+                raise IllegalMoveError("roll: a die shows 1 to 6, not %r (%s)" % (value, self.position()))
             code = 8 + value
         n = self._ncodes            # _record, inlined: this is the hot path
         if not n % SNAP_EVERY:

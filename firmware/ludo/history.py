@@ -111,7 +111,7 @@ class History:
         # Take back the last action; returns its text.
         n = self._ncodes
         if not n:
-            raise IllegalMoveError("pop: nothing to take back")
+            raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
         n -= 1
         code = self._codes[n]
         self._ncodes = n

@@ -150,3 +150,17 @@ def test_an_on_off_value_is_no_seed():
     # (True was taken as seed 1: bool is an int in Python)
     with pytest.raises(ValueError, match="seed must be a non-negative whole number, not True"):
         ludo.Game("classic", players=2, seed=True)
+
+
+@pytest.mark.parametrize("act", [
+    lambda g: g.roll(7), lambda g: g.roll(True), lambda g: g.pop(), lambda g: g.resign("R"),
+    lambda g: g.timeout(), lambda g: g.push_code(999), lambda g: g.push_code(7),
+    lambda g: ludo.Game(g.rules, seed=False).roll(), lambda g: g.push("R1 0-6")],
+    ids=["roll 7", "roll True", "pop nothing", "resign in classic", "timeout no deadline",
+         "code 999", "code 7", "roll seedless", "illegal move"])
+def test_every_illegal_action_names_the_position(act):
+    # (the issue: typed errors quoting the bad input and the position)
+    g = ludo.Game("classic", players=4, seed=1)
+    with pytest.raises(ludo.IllegalMoveError) as err:
+        act(g)
+    assert g.position().split()[0] in str(err.value) and "RGYB" in str(err.value)
