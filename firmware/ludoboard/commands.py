@@ -72,13 +72,15 @@ def _stages(app, obj, name):
     from . import streams, texts  # noqa: F401  (texts: for streams.reply)
     drop("ludoboard.streams")
     try:
-        lines = streams.reply(app, obj)
-    except ValueError as exc:
-        yield error_line(str(exc), name)
-        return
-    for line in lines:
-        yield line
-    drop("ludoboard.texts")
+        try:
+            lines = streams.reply(app, obj)
+        except ValueError as exc:
+            yield error_line(str(exc), name)
+            return
+        for line in lines:
+            yield line
+    finally:
+        drop("ludoboard.texts")     # (a reply cut by the cable keeps it to the next command)
 
 
 def _clip(text):

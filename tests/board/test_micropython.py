@@ -139,3 +139,54 @@ def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, t
         name, allocated, frames = line.split()
         assert int(frames) > 50, line           # the animation did render
         assert int(allocated) == 0, line
+
+
+def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, tmp_path):
+    """A resend refused and one answered, after some play: the replies are right, and
+    afterwards none of their code stays loaded (commands, streams, texts), nor ludo.extras,
+    which the replay of rolls and moves does not need."""
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    shutil.copy(PIXEL_MAP, drive / "pixelmap.json")
+    code = (
+        "import os, sys, _board_sim\n"
+        "sim = _board_sim.sim\n"
+        "sim.data_enabled = True\n"
+        "sim.boot()\n"
+        "os.chdir(%r)\n"
+        "import hw\n"
+        "from ludoboard.app import App\n"
+        "app = App(hw.Hardware(hw.load_settings()))\n"
+        "def steps(n):\n"
+        "    for i in range(n):\n"
+        "        app.step()\n"
+        "sim.data.send(b'{\"cmd\":\"new\",\"preset\":\"classic\",\"players\":2,\"seed\":5}\\n')\n"
+        "steps(60)\n"
+        "for k in range(40):\n"
+        "    sim.press(0 if app.game.needs_roll() else 2, 80)\n"   # roll, or confirm the lit move
+        "    steps(20)\n"
+        "n = app.game.transcript_length\n"
+        "sim.data.send(b'{\"cmd\":\"resend\",\"from\":1,\"game\":\"ffffffff\"}\\n')\n"
+        "steps(20)\n"
+        "sim.data.send(('{\"cmd\":\"resend\",\"from\":%%d,\"game\":\"%%s\"}\\n' %% (n - 3, app.game.game_id)).encode())\n"
+        "steps(40)\n"
+        "print('N', n)\n"
+        "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.streams', 'ludoboard.texts', 'ludo.extras') if m in sys.modules))\n"
+        "print('DATA', bytes(sim.data.from_board).hex())\n" % str(drive))
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    got = {}
+    for line in out.strip().split("\n"):
+        key, _, value = line.partition(" ")
+        if key in ("N", "MODS", "DATA"):
+            got[key] = value
+    assert got["MODS"].strip() == ""
+    import json
+    replies = [json.loads(line) for line in bytes.fromhex(got["DATA"].strip()).decode().split("\n") if line]
+    n = int(got["N"])
+    assert n > 20
+    errors = [r for r in replies if r.get("re") == "resend" and "error" in r]
+    assert len(errors) == 1 and "ffffffff" in errors[0]["error"]
+    end = [r for r in replies if r.get("re") == "resend" and "error" not in r]
+    assert end == [{"from": n - 3, "game": replies[0]["game"], "re": "resend", "to": n}]
+    again = [r["seq"] for r in replies if r.get("ev") == "action"][-4:]
+    assert again == [n - 3, n - 2, n - 1, n]      # the last events, sent again after the first time
