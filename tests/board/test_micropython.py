@@ -97,20 +97,27 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
     assert status["state"] == "playing" and status["seq"] >= ACTIONS
 
 
-def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, tmp_path):
-    """The steady-state loop (poll keys and link, timers, animation frames) allocates 0 bytes."""
+def _app_on_a_drive(tmp_path):
+    """A drive with the pixel map, and the MicroPython lines that boot the stand-in board
+    with the data channel on and make the app there (`sim`, `app`)."""
     drive = tmp_path / "drive"
     drive.mkdir()
     shutil.copy(PIXEL_MAP, drive / "pixelmap.json")
-    code = (
-        "import gc, os, _board_sim\n"
+    return drive, (
+        "import gc, os, sys, _board_sim\n"
         "sim = _board_sim.sim\n"
         "sim.data_enabled = True\n"
         "sim.boot()\n"
         "os.chdir(%r)\n"
         "import hw\n"
         "from ludoboard.app import App\n"
-        "app = App(hw.Hardware(hw.load_settings()))\n"
+        "app = App(hw.Hardware(hw.load_settings()))\n" % str(drive))
+
+
+def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, tmp_path):
+    """The steady-state loop (poll keys and link, timers, animation frames) allocates 0 bytes."""
+    drive, app = _app_on_a_drive(tmp_path)
+    code = app + (
         "sim.data.send(b'{\"cmd\":\"new\",\"preset\":\"club\",\"players\":4,\"seed\":3}\\n')\n"
         "for i in range(400):\n"
         "    app.step()\n"
@@ -133,7 +140,7 @@ def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, t
         "app.on_press(1, False)\n"                   # select: a blinking move
         "for i in range(300):\n"
         "    app.step()\n"
-        "print('CHOOSE', *idle(300))\n" % str(drive))
+        "print('CHOOSE', *idle(300))\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
     for line in out.strip().split("\n")[-2:]:
         name, allocated, frames = line.split()
@@ -145,18 +152,8 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
     """A resend refused and one answered, after some play: the replies are right, and
     afterwards none of their code stays loaded (commands, streams, texts), nor ludo.extras,
     which the replay of rolls and moves does not need."""
-    drive = tmp_path / "drive"
-    drive.mkdir()
-    shutil.copy(PIXEL_MAP, drive / "pixelmap.json")
-    code = (
-        "import os, sys, _board_sim\n"
-        "sim = _board_sim.sim\n"
-        "sim.data_enabled = True\n"
-        "sim.boot()\n"
-        "os.chdir(%r)\n"
-        "import hw\n"
-        "from ludoboard.app import App\n"
-        "app = App(hw.Hardware(hw.load_settings()))\n"
+    drive, app = _app_on_a_drive(tmp_path)
+    code = app + (
         "def steps(n):\n"
         "    for i in range(n):\n"
         "        app.step()\n"
@@ -168,11 +165,11 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
         "n = app.game.transcript_length\n"
         "sim.data.send(b'{\"cmd\":\"resend\",\"from\":1,\"game\":\"ffffffff\"}\\n')\n"
         "steps(20)\n"
-        "sim.data.send(('{\"cmd\":\"resend\",\"from\":%%d,\"game\":\"%%s\"}\\n' %% (n - 3, app.game.game_id)).encode())\n"
+        "sim.data.send(('{\"cmd\":\"resend\",\"from\":%d,\"game\":\"%s\"}\\n' % (n - 3, app.game.game_id)).encode())\n"
         "steps(40)\n"
         "print('N', n)\n"
         "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.streams', 'ludoboard.texts', 'ludo.extras') if m in sys.modules))\n"
-        "print('DATA', bytes(sim.data.from_board).hex())\n" % str(drive))
+        "print('DATA', bytes(sim.data.from_board).hex())\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
     got = {}
     for line in out.strip().split("\n"):
