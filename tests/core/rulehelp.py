@@ -73,6 +73,15 @@ def turn_letter(g):
     return SEATS[g.turn]
 
 
+def random_action(g, rng):
+    """One action of random legal play: a roll of the game's own dice when one is due,
+    else a legal move chosen by rng."""
+    if g.needs_roll():
+        g.roll()
+    else:
+        g.push(rng.choice(g.legal_moves))
+
+
 def random_game(preset, players, seed, options=None, max_actions=20000, rng=None):
     """Play a whole game with random legal choices (its own seeded dice). Returns the Game."""
     import random
@@ -82,10 +91,7 @@ def random_game(preset, players, seed, options=None, max_actions=20000, rng=None
     while g.outcome() is None:
         n += 1
         assert n < max_actions, "game did not end: %s" % g.position()
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(list(g.legal_moves)))
+        random_action(g, rng)
     return g
 
 

@@ -10,6 +10,7 @@ import pytest
 import ludo
 from ludo.game import MOVE, CODE_MOVE, CODE_PASS, OFF
 from configs import CONFIGS, config_id
+from rulehelp import random_action
 
 
 def _general_codes(g):
@@ -116,10 +117,7 @@ def test_the_pcs_inlined_roll_and_move_play_the_boards_game(config, monkeypatch)
         g = ludo.Game(preset, players=players, seed=3, options=opts)
         seen = []
         while g.outcome() is None and len(seen) < 3000:
-            if g.needs_roll():
-                g.roll()
-            else:
-                g.push(rng.choice(g.legal_moves))
+            random_action(g, rng)
             if len(seen) % 97 == 96 and g.rules.can_undo:
                 g.pop()
             moves = () if g.needs_roll() else tuple(
@@ -143,10 +141,7 @@ def test_the_pcs_games_keep_every_attribute_in_a_slot(config):
     for n in range(300):
         if g.outcome() is not None:
             break
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(g.legal_moves))
+        random_action(g, rng)
         if n % 50 == 49 and g.rules.can_undo:
             g.pop()
         g.last_events, g.last_move, g.legal_codes(), g.transcript
@@ -256,10 +251,7 @@ def test_state_into_a_buffer_is_the_state_and_allocates_no_bytes_object():
     for _ in range(300):
         if g.outcome() is not None:
             break
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(g.legal_moves))
+        random_action(g, rng)
         assert g.state(into=buf) is buf
         assert bytes(buf) == g.state()
     other = bytearray(3)            # a buffer of another length is resized, as before
@@ -272,10 +264,7 @@ def test_take_backs_across_many_snapshots():
     rng = random.Random(11)
     states = [g.state()]
     while g.outcome() is None and len(g) < 400:
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(rng.choice(g.legal_moves))
+        random_action(g, rng)
         states.append(g.state())
     g.set_kind("G", "easy")
     assert g.transcript_length == len(g.transcript) == len(states)
