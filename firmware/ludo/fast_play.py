@@ -83,13 +83,8 @@ def __init__(self, preset="classic", players=None, seed=None, options=None, star
         preset = _rules(preset, players, options)
     general_init(self, preset, players, seed, options, start)     # (a Rules: the rest unread)
     r = self.rules
-    if "_roll_consts" not in r.__dict__:
-        key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
-        full = key + (bytes(r.bmask), bytes(r.rivm), bytes(r.safe))
-        consts = _ROLL_CONSTS.get(full)
-        if consts is None:
-            consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
-        r._roll_consts = consts
+    if "_roll_consts" not in r.__dict__:     # (a Rules the caller made, or one built anew)
+        r._roll_consts = _consts_of(r)
     self._fast_dice = self._dice if r.simple else None     # (None: Game.roll as the board has it)
     self._codes = bytearray(1024)   # room for a game's actions (most need 300 to 1000)
 
@@ -119,6 +114,7 @@ def _rules(preset, players, options):
     built = _RULES.get(key)
     if built is None:
         built = Rules(preset, players, options)
+        built._roll_consts = _consts_of(built)     # (its copies share them: a tuple)
         if len(_RULES) < 256:
             _RULES[key] = built
     return _copy(built)
@@ -131,6 +127,16 @@ def _copy(rules):
     for name, value in rules.__dict__.items():
         d[name] = type(value)(value) if type(value) in (bytearray, list, dict) else value
     return r
+
+
+def _consts_of(r):
+    # Rules._roll_consts for r: those of its rule set and tables, made once.
+    key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
+    full = key + (bytes(r.bmask), bytes(r.rivm), bytes(r.safe))
+    consts = _ROLL_CONSTS.get(full)
+    if consts is None:
+        consts = _ROLL_CONSTS[full] = _roll_consts(r, key)
+    return consts
 
 
 def _roll_consts(r, key):
@@ -149,7 +155,7 @@ def _roll_consts(r, key):
             consts[o << 3 | v] = (r.bmask[o], o * 4, tuple(range(o * 4, o * 4 + 4)), o << 6,
                                   r.rivm[o], r.entry[o], (r.entry_mask >> v) & 1, r.home + 2 - v,
                                   CODE_MOVE - 1 + v, safe, sqt, moves[0], moves[1])
-    return consts
+    return tuple(consts)
 
 
 def roll(self, value=None):
