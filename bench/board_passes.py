@@ -1,7 +1,7 @@
 """Under MicroPython: the heap of each loop pass of a part of the board's game, to find
 the pass that sets bench/board_heap.py's figure and see what it does.
 
-    python bench/board_passes.py [--part begin|connect] [--seed 7]
+    python bench/board_passes.py [--part begin|connect|held] [--seed 7]
 
 For each pass: what the app holds before it (after a collection), the bytes it
 allocates (this port collects nothing inside a call, so its garbage counts),
@@ -9,7 +9,12 @@ their sum, and the modules it left loaded or dropped.  The parts:
 
 - begin: the PC's `new` (classic, 4 players) on a fresh board, 20 passes;
 - connect: a game of people at press 50, then the logger's `time`, `status`
-  and `resend` of the last 8 events, 20 passes each.
+  and `resend` of the last 8 events, 20 passes each;
+- held: what the app holds between passes, and of it the names (the interned
+  strings of everything compiled, which stay for good: their pools and text, from
+  `micropython.qstr_info()`) and the game (what dropping it frees): on a fresh
+  board in the set-up menu, and at press 50 of a game of people and of one with a
+  Hard seat. The rest is the code and the app's own objects.
 
 A sum is not the room a pass needs (board_heap.py finds that, fragmentation
 included), but the pass with the largest sum is where to look first.
@@ -50,9 +55,53 @@ def passes(mp, code, n=bh.PASSES_PER_PRESS):
     return worst
 
 
+QSTR_BYTES = "micropython.qstr_info()\n"
+
+
+def _names_bytes(mp):
+    out = mp.run(QSTR_BYTES, keep_globals=True)
+    return int(out.split("n_total_bytes=")[1].split()[0]), int(out.split("n_qstr=")[1].split(",")[0])
+
+
+def _held(mp):
+    mp.run("gc.collect()\n", keep_globals=True)
+    return int(mp.run("print(gc.mem_alloc() - base)\n", keep_globals=True))
+
+
+def held_part(params):
+    """The three states, each in an interpreter of its own."""
+    hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+    for label, p, presses in (("a fresh board, the set-up menu", params, None),
+                              ("a game of people at press %d" % bh.CONNECT_AT, params, bh.CONNECT_AT),
+                              ("seat B Hard + hints, at press %d" % bh.CONNECT_AT, hard, bh.CONNECT_AT)):
+        mp = bh.new_interpreter(p)
+        try:
+            names0 = _names_bytes(mp)
+            mp.run(bm.IMPORT, keep_globals=True)
+            mp.run(bm.MAKE_APP, keep_globals=True)
+            mp.run(bh.PASS_RESET, keep_globals=True)
+            if presses is not None:
+                bh._passes(mp, "b()")
+                bh._play(mp, presses)
+                held = _held(mp)
+                names, count = _names_bytes(mp)
+                mp.run("app.game = None\n", keep_globals=True)
+                without = _held(mp)
+                game = held - without
+            else:
+                held = _held(mp)
+                names, count = _names_bytes(mp)
+                game = 0
+            print("%-38s holds %6d: names %6d (%4d), game %5d, code and the rest %6d"
+                  % (label, held, names - names0[0], count - names0[1], game,
+                     held - (names - names0[0]) - game))
+        finally:
+            mp.close()
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--part", default="connect", choices=("begin", "connect"))
+    p.add_argument("--part", default="connect", choices=("begin", "connect", "held"))
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
@@ -60,6 +109,13 @@ def main(argv=None):
         print("board_passes: MicroPython unavailable: %s" % reason)
         return 1
     params = bh.bench_params(args.seed)
+    if args.part == "held":
+        try:
+            print("between passes (bytes; names: the interned strings' pools and text, and how many)")
+            held_part(params)
+        finally:
+            shutil.rmtree(params["drive"], ignore_errors=True)
+        return 0
     try:
         mp = bh.new_interpreter(params)
         try:
