@@ -4,6 +4,7 @@ import pathlib
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -13,6 +14,16 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
 import games  # noqa: E402
+from ludo_host import ports  # noqa: E402
+
+# A home of the tests' own: a virtual board the user has running publishes its data
+# port under ~/.local/share/ludo-board, and `ludo-host` would find it there.
+TEST_HOME = tempfile.mkdtemp(prefix="ludo-test-home-")
+
+
+@pytest.fixture(autouse=True)
+def _no_running_virtual_board(monkeypatch):
+    monkeypatch.setattr(ports, "VIRTUAL_LINK", os.path.join(TEST_HOME, "data-port"))
 
 
 def cli_env():
@@ -23,6 +34,7 @@ def cli_env():
         paths.append(env["PYTHONPATH"])
     env["PYTHONPATH"] = os.pathsep.join(paths)
     env["PYTHONUNBUFFERED"] = "1"
+    env["HOME"] = TEST_HOME
     env.pop("NO_COLOR", None)
     return env
 

@@ -231,7 +231,10 @@ def test_a_terminal_at_the_port_path_is_not_opened_and_gets_nothing_written(tmp_
         assert termios.tcgetattr(slave)[3] & termios.ECHO         # and its settings are as they were
         tty.setraw(slave)                   # raw, as the virtual board's channel is
         assert lg._connect() is True
-        assert b'"cmd":"status"' in os.read(master, 4096)
+        sent = b""                          # its time, then its status: maybe in two reads
+        while b'"cmd":"status"' not in sent and select.select([master], [], [], 2)[0]:
+            sent += os.read(master, 4096)
+        assert b'"cmd":"status"' in sent
         lg.close()
     finally:
         os.close(master)
