@@ -31,8 +31,9 @@ _B_DOOR = const(7)
 _B_LEAVE = const(8)
 _B_FORFEIT = const(9)
 _B_ERROR = const(10)
-# how long each shows, in 25 ms: 0, 0.45 s, 1.4, 1.1, 1.3, 1.3, 1.6, 2.2, 1.6, 1.6, 4 s
-_BANNER_TIME = b"\x00\x12\x38\x2c\x34\x34\x40\x58\x40\x40\xa0"
+# how long each shows, in 25 ms: 0, 0.45 s, 1.4, 1.1, 1.3, 2.0 (the roll twice, then the
+# dash), 1.6, 2.2, 1.6, 1.6, 4 s
+_BANNER_TIME = b"\x00\x12\x38\x2c\x34\x50\x40\x58\x40\x40\xa0"
 # events (docs/serial-protocol.md) -> banner; a prefix ending in a space is followed by the seat
 _EVENTS = ("start ", "home ", "bonus", "pass", "turned ", "door ", "resign ", "timeout ",
            "forfeit", "void", "three-sixes")
@@ -145,7 +146,13 @@ class DieLights:
         elif kind == _B_BONUS:
             die_blink(scene, 0b1111111, rgb, _WHITE, 3)
         elif kind == _B_PASS:
-            die_mask(scene, _ROW_MASK, _WHITE)
+            if arg:     # an automatic pass: the roll, then the dash, so the players see both
+                m = PIPS[arg]
+                for k in range(7):
+                    scene.cycle(_DIE + k, _SLOW, 0, 0, rgb if (m >> k) & 1 else 0,
+                                _WHITE if (_ROW_MASK >> k) & 1 else 0)
+            else:
+                die_mask(scene, _ROW_MASK, _WHITE)
         elif kind == _B_FORFEIT:
             die_blink(scene, _X_MASK, _RED, 0, _FAST)
         elif kind == _B_LEAVE:

@@ -125,7 +125,7 @@ SCENARIOS = {
     "bonus": ("a bonus roll: the die flashes white and the seat's colour", CLASSIC4,
               lambda g, ev: g.codes and g.codes[-1] >= 16 and "bonus" in ev and not any(
                   e.startswith("capture") for e in ev), ""),
-    "pass": ("no move possible: a dash on the die", CLASSIC4,
+    "pass": ("no move possible: the roll, then a dash on the die", CLASSIC4,
              lambda g, ev: "pass" in ev and "bonus" not in ev and len(g.codes) > 8, ""),
     "pass-prompt": ("family: no move possible, confirm to pass (the die blinks its roll)",
                     {"preset": "family", "players": 4},
@@ -272,11 +272,13 @@ def picture(name, b, caption):
         pixel_map[i] = place
     first = b.frame_at(0)
     shots = [first]
-    for step in (4, 8, 12, 2, 6, 16, 25):
-        f = b.frame_at(step)
-        if f != first:
-            shots.append(f)
-            break
+    steps = (4, 8, 12, 2, 6, 16, 25)
+    die = [i for place, i in b.pixel_of.items() if place[0] == "d"]
+    later = [f for f in (b.frame_at(step) for step in steps) if f != first]
+    # a later frame in which the die changed, if one does (it says the most), else any
+    moved = [f for f in later if any(f[3 * i:3 * i + 3] != first[3 * i:3 * i + 3] for i in die)]
+    if moved or later:
+        shots.append((moved or later)[0])
     images = [frame_image(f, pixel_map, cell=22) for f in shots]
     w = sum(im.width for im in images) + 10 * (len(images) - 1)
     out = Image.new("RGB", (w, images[0].height), (255, 255, 255))

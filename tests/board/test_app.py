@@ -107,6 +107,32 @@ def test_computer_seat_rolls_lights_its_move_and_waits_for_confirm(computers):
     assert b.game.transcript[-1] == move.code
 
 
+def test_a_pass_shows_its_roll_and_a_computer_waits_until_it_has_been_seen(computers):
+    """An automatic pass shows the roll no token could use (in the roller's colour) and the
+    dash; the computer on turn next rolls only 0.9 s after that signal has ended."""
+    for seed in range(1, 40):
+        b = Board()
+        b.ask(new_game_cmd("classic", 2, seed=seed, kinds={"Y": "easy"}))
+        b.press("roll")                                  # Red: no token out without a six
+        if b.game.turn == 2 and len(b.game.transcript) == 1:
+            break
+    roll = b.game.transcript[0] & 7
+    assert b.app.banner == die_lights.B_PASS
+    assert (b.app.banner_seat, b.app.banner_arg) == (0, roll)
+    red = (255, 0, 0)                                    # Red's colour
+    faces = [[b.colour("d%d" % k, b.frame_at(step)) for k in range(1, 8)] for step in (0, die_lights.SLOW)]
+    pips = [red if places.PIPS[roll] >> k & 1 else (0, 0, 0) for k in range(7)]
+    assert pips in faces
+    b.wait(1500)
+    assert len(b.game.transcript) == 1                   # the signal still shows: Yellow waits
+    while b.app.banner:
+        b.wait(20)
+    b.wait(700)
+    assert len(b.game.transcript) == 1                   # its own pause, after the signal
+    b.wait(400)
+    assert len(b.game.transcript) == 2 and b.game.transcript[1] < 16    # then it rolls
+
+
 def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):
     b = Board()
     b.ask(new_game_cmd("classic", 4, seed=5))

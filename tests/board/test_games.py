@@ -70,7 +70,14 @@ def check_roll_due(b, g):
     if banner == die_lights.B_NONE:
         assert die(b, frame) == [want] * 7
     elif banner == die_lights.B_PASS:              # what the last roll caused, shown briefly
-        assert shown == [bool(die_lights.ROW_MASK >> k & 1) for k in range(7)]
+        dash = [WHITE if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
+        faces = [die(b, b.frame_at(step)) for step in (0, die_lights.SLOW)]
+        if b.app.banner_arg:                        # an automatic pass: the roll no token could use
+            passer = rgb(SEAT_RGB[b.app.banner_seat])   # in the colour of who rolled it, then the dash
+            roll = [passer if places.PIPS[b.app.banner_arg] >> k & 1 else (0, 0, 0) for k in range(7)]
+            assert sorted(faces) == sorted([roll, dash])
+        else:
+            assert faces == [dash, dash]
     elif banner == die_lights.B_FORFEIT:
         assert shown == [bool(die_lights.X_MASK >> k & 1) for k in range(7)]
     elif banner == die_lights.B_BONUS:
