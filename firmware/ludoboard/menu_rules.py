@@ -19,15 +19,28 @@ def preset_changed(m):
 
 
 def players_changed(m):
-    # Seats, and what the untouched options come to with this many players
-    # (the rules' defaults when the touched ones do not make a game with them).
-    name = m.preset_name()
+    # Seats, and what the untouched options come to with this many players. An option
+    # the players set that no longer fits goes back to what the rules make of it.
+    while not option_changed(m):
+        touched = m.touched
+        if not touched:                 # (the rules' own error: no preset refuses its counts)
+            ludo_rules.Rules(m.preset_name(), m.players, None, ludo_rules.CHECKS)
+        for i in range(len(touched) - 1, -1, -1):   # one whose going makes a game, last first
+            name = touched.pop(i)
+            if option_changed(m):
+                return
+            touched.insert(i, name)
+        touched.pop()
+
+
+def option_changed(m):
+    # False when the rules refuse what is chosen (preset, players, the options set);
+    # else the seats and the untouched options are what the rules come to.
     try:
-        r = ludo_rules.Rules(name, m.players, m.options())
-        resolved = r.options
+        r = ludo_rules.Rules(m.preset_name(), m.players, m.options(), ludo_rules.CHECKS)
     except ValueError:
-        r = ludo_rules.Rules(name, m.players)
-        resolved = ludo_rules.option_defaults(name)
+        return False
+    resolved = r.options
     m._seats = r.seats
     names = [n for n in OPTION_ORDER if n in resolved]
     m.names = names + [n for n in sorted(resolved) if n not in OPTION_ORDER]
@@ -35,3 +48,4 @@ def players_changed(m):
         if n not in m.touched:
             vals = values_of(n)
             m.values[n] = vals.index(resolved[n]) if resolved[n] in vals else 0
+    return True

@@ -29,9 +29,23 @@ def select(m):
         if not m.names:
             return 4
         name = m.names[m.cursor]
-        m.values[name] = (m.values[name] + 1) % len(values_of(name))
-        if name not in m.touched:
+        was = m.values[name]
+        new = name not in m.touched
+        if new:
             m.touched.append(name)
+        n = len(values_of(name))
+        from . import menu_rules        # for this press only
+        for step in range(1, n):        # the next value the rules take with the other choices
+            m.values[name] = (was + step) % n
+            if menu_rules.option_changed(m):
+                break
+        else:                           # none: refused, and nothing changes
+            m.values[name] = was
+            if new:
+                m.touched.pop()
+            drop("ludoboard.menu_rules")
+            return 4
+        drop("ludoboard.menu_rules")
     else:
         m.hand = not m.hand
     return 1

@@ -50,14 +50,45 @@ def test_menu_refuses_options_the_rules_refuse():
         b.press("confirm")
     assert menu.names[0] == "mode"
     assert b.app.menu.option_display() == (1, 1)      # three players: free mode (two yellow pips)
-    b.press("select")                                 # ordinary
-    assert b.app.menu.option_display() == (1, 0)
-    b.press("roll")                                   # start: 3 players in ordinary mode is refused
-    assert b.app.mode == MENU and b.app.banner == die_lights.B_REFUSE and b.game is None
+    b.press("select")                                 # ordinary: refused at once, with 3 players
+    assert b.app.banner == die_lights.B_REFUSE
+    assert b.app.menu.option_display() == (1, 1) and "mode" not in menu.options()
     b.wait(500)
-    b.press("select")                                 # mode: free
     b.press("roll")
     assert b.app.mode == PLAY and b.game.options["mode"] == "free" and b.game.seats == (0, 1, 2)
+
+
+def test_menu_a_set_option_that_no_longer_fits_the_players_goes_back():
+    """Free mode set for four players, then two players: ordinary again (free is for 3-4),
+    with what ordinary makes of the untouched options, and the game starts."""
+    b = Board()
+    menu = b.app.menu
+    while menu.preset_name() != "club":
+        b.press("select")
+    b.press("confirm")
+    b.press("confirm")                                # 4 players
+    while menu.page == PAGE_KINDS:
+        b.press("confirm")
+    assert menu.names[0] == "mode" and menu.option_display() == (1, 0)
+    b.press("select")                                 # free
+    assert menu.options() == {"mode": "free"}
+    b.press("confirm")
+    safe = menu.names.index("safe_squares")
+    assert menu.values["safe_squares"] == 1           # free mode: the safe squares are on
+    b.press("select")                                 # ... and can't be turned off
+    assert b.app.banner == die_lights.B_REFUSE and menu.values["safe_squares"] == 1
+    b.wait(500)
+    for _ in range(1 + safe + 1):                     # back to the players page
+        b.press("back")
+    while menu.page == PAGE_KINDS:
+        b.press("back")
+    assert menu.page == 1
+    while menu.count() != 2:
+        b.press("select")
+    assert "mode" not in menu.options()
+    assert menu.values["mode"] == 0 and menu.values["safe_squares"] == 0   # ordinary, no safe squares
+    b.press("roll")
+    assert b.app.mode == PLAY and b.game.options["mode"] == "ordinary" and b.game.seats == (0, 3)
 
 
 def test_menu_back_walks_back_and_returns_to_the_saved_game():
