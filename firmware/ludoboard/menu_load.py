@@ -37,11 +37,11 @@ def finish(app):
 
 def _loading(app, first_page):
     yield                           # this module was compiled in this pass
-    if app.menu_state is None:      # the first time
-        app.menu_state = first_state()
     for name in _PARTS:
         __import__(name)
         yield
+    if app.menu_state is None:      # the first time, or after a game the PC started
+        app.menu_state = first_state(app.game, app.hand)
     from .menu import Menu
     m = Menu(players.available(), app.menu_state)
     m.can_leave = app.can_leave
@@ -53,11 +53,27 @@ def _loading(app, first_page):
     drop("ludoboard.menu_load")
 
 
-def first_state():
-    # Classic, four people, its options (all the house rules) as the rules default
-    # them, in the menu's order (menu.Menu.state).  Written out: asking the rules
-    # compiles their option checks, too big to compile beside a finished game
-    # (tests/board/test_menu_loading.py checks it against them).
+def first_state(game=None, hand=False):
+    # The set-up of `game` (a game taken up after a reset, or one the PC started): its
+    # preset, players, computer seats, dice, and each option as it is set.  Without one:
+    # classic, four people, its options (all the house rules) as the rules default them.
+    # Written out, not asked of the rules: asking compiles their option checks, too big
+    # to compile beside a finished game (tests/board/test_menu_loading.py checks both).
+    if game is not None:
+        from ludo.game import KINDS
+        from ludo.rules import PRESETS
+        from .menu_options import names_of, values_of
+        options = game.options
+        names = names_of(options)
+        values = {}
+        for n in names:
+            vals = values_of(n)
+            values[n] = vals.index(options[n]) if options[n] in vals else 0
+        kinds = bytearray(4)
+        for s in game.seats:
+            kinds[s] = KINDS.index(game.kinds.get("RGYB"[s], "human"))
+        return (PRESETS.index(game.preset), len(game.seats), hand, bytes(kinds), values, list(names),
+                names, tuple(game.seats), 0, 0)
     names = ["stars", "capture_bonus", "centre_bonus", "three_sixes", "blockades", "rebound",
              "entry_on_1", "highest_starts", "tokens_to_win"]
     values = {}

@@ -1,5 +1,9 @@
 # The set-up menu's options (a base class of menu.Menu): their values, as the
 # die shows them and as the game takes them.
+# The order options are offered in: the preset's own first, then house rules.
+OPTION_ORDER = ("mode", "safe_squares", "quick", "mandatory_kill", "teams", "rolloff", "deadline",
+                "stars", "capture_bonus", "centre_bonus", "three_sixes", "blockades", "rebound",
+                "entry_on_1", "highest_starts", "tokens_to_win")
 CHOICES = {
     "three_sixes": ("forfeit", "void", "none"),
     "mode": ("ordinary", "free"),
@@ -12,6 +16,12 @@ def values_of(name):
     if name in CHOICES:
         return CHOICES[name]
     return (False, True)
+
+
+def names_of(options):
+    # The options of a game in the menu's order.
+    names = [n for n in OPTION_ORDER if n in options]
+    return names + [n for n in sorted(options) if n not in OPTION_ORDER]
 
 
 class Options:

@@ -4,12 +4,8 @@
 # option checks (ludo/options.py) anyway.
 from ludo import rules as ludo_rules
 
-from .menu_options import values_of
+from .menu_options import names_of, values_of
 
-# The order options are offered in: the preset's own first, then house rules.
-OPTION_ORDER = ("mode", "safe_squares", "quick", "mandatory_kill", "teams", "rolloff", "deadline",
-                "stars", "capture_bonus", "centre_bonus", "three_sixes", "blockades", "rebound",
-                "entry_on_1", "highest_starts", "tokens_to_win")
 
 
 def preset_changed(m):
@@ -42,8 +38,7 @@ def option_changed(m):
         return False
     resolved = r.options
     m._seats = r.seats
-    names = [n for n in OPTION_ORDER if n in resolved]
-    m.names = names + [n for n in sorted(resolved) if n not in OPTION_ORDER]
+    m.names = names_of(resolved)
     for n in m.names:
         if n not in m.touched:
             vals = values_of(n)

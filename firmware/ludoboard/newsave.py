@@ -22,6 +22,8 @@ def run(app, args):
     old = app.game = None
     app.mode = MENU                 # (no game, no menu: app.compose paints nothing)
     app.close_menu()
+    if command is not None:
+        app.menu_state = None       # the PC's game: the set-up menu starts from it
     for name in ("pause", "pause_items", "pause_lights"):   # a game started (by the PC) from the pause menu
         drop("ludoboard." + name)
     app.computers_needed()          # the old game's computer players go too

@@ -15,6 +15,32 @@ def test_first_choices_are_what_the_rules_make_of_classic_for_four():
     assert written.preset_name() == "classic" and written.count() == 4
 
 
+def test_after_a_reset_the_menu_starts_from_the_game_taken_up():
+    """A game the PC started (club, 3 players: free mode; quick; Yellow Easy), taken up
+    after a reset: the pause menu's new game shows its set-up, and roll at once
+    starts a game like it."""
+    b = Board()
+    b.ask(new_game_cmd("club", 3, seed=5, options={"quick": True}, kinds={"Y": "easy"}))
+    g = b.game
+    b.press("roll")
+    again = Board(nvm=b.nvm)                        # the power cut: the same save
+    assert again.game.preset == "club" and again.app.menu_state is None
+    again.press("confirm")                          # the position checked
+    again.press("back", long=True)                  # the pause menu
+    while again.app.pause_item != 2:                # its new game
+        again.press("select")
+    again.press("confirm")
+    menu = again.app.menu
+    assert again.app.mode == MENU and menu.preset_name() == "club" and menu.count() == 3
+    assert menu.options() == g.options and tuple(menu.seats()) == g.seats
+    assert [menu.kind_index(s) for s in g.seats] == [0, 0, 1]      # human, human, easy
+    again.press("roll")                             # start at once: a game like the last
+    new = again.game
+    assert again.app.mode == PLAY and new is not g
+    assert (new.preset, new.seats, new.options) == (g.preset, g.seats, g.options)
+    assert new.kinds == g.kinds
+
+
 def finished_game():
     b = Board()
     b.ask(new_game_cmd("classic", 2, seed=3))
