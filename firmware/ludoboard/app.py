@@ -31,7 +31,6 @@ _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long befo
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often
 _B_REFUSE = const(1)        # die_lights.py's banner kinds
-_B_PASS = const(5)
 _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 
 
@@ -252,14 +251,10 @@ class App(Controls):
 
     def do_roll(self, value):
         g = self.game
-        s = g.turn
         v = g.roll(value)
         if value is None:
             self.rolled = True
         self.committed(v if value is None else 8 + v, None)
-        if self.banner == _B_PASS:      # the roll no token could use, in the colour of who rolled it
-            self.banner_seat = s
-            self.banner_arg = v
 
     def do_move(self, index):
         g = self.game

@@ -145,14 +145,11 @@ class DieLights:
             die_mask(scene, 0b1111111, _RED)
         elif kind == _B_BONUS:
             die_blink(scene, 0b1111111, rgb, _WHITE, 3)
-        elif kind == _B_PASS:
-            if arg:     # an automatic pass: the roll, then the dash, so the players see both
-                m = PIPS[arg]
-                for k in range(7):
-                    scene.cycle(_DIE + k, _SLOW, 0, 0, rgb if (m >> k) & 1 else 0,
-                                _WHITE if (_ROW_MASK >> k) & 1 else 0)
-            else:
-                die_mask(scene, _ROW_MASK, _WHITE)
+        elif kind == _B_PASS:       # the roll no token could use, then the dash
+            m = PIPS[game.last_roll]
+            for k in range(7):
+                scene.cycle(_DIE + k, _SLOW, 0, 0, _WHITE if (m >> k) & 1 else 0,
+                            _WHITE if (_ROW_MASK >> k) & 1 else 0)
         elif kind == _B_FORFEIT:
             die_blink(scene, _X_MASK, _RED, 0, _FAST)
         elif kind == _B_LEAVE:

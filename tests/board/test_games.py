@@ -72,12 +72,8 @@ def check_roll_due(b, g):
     elif banner == die_lights.B_PASS:              # what the last roll caused, shown briefly
         dash = [WHITE if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
         faces = [die(b, b.frame_at(step)) for step in (0, die_lights.SLOW)]
-        if b.app.banner_arg:                        # an automatic pass: the roll no token could use
-            passer = rgb(SEAT_RGB[b.app.banner_seat])   # in the colour of who rolled it, then the dash
-            roll = [passer if places.PIPS[b.app.banner_arg] >> k & 1 else (0, 0, 0) for k in range(7)]
-            assert sorted(faces) == sorted([roll, dash])
-        else:
-            assert faces == [dash, dash]
+        roll = [WHITE if places.PIPS[g.last_roll] >> k & 1 else (0, 0, 0) for k in range(7)]
+        assert sorted(faces) == sorted([roll, dash])    # the roll no token could use, the dash
     elif banner == die_lights.B_FORFEIT:
         assert shown == [bool(die_lights.X_MASK >> k & 1) for k in range(7)]
     elif banner == die_lights.B_BONUS:
