@@ -17,10 +17,18 @@ _MODULES = ("status", None, None, None, "button", "settime")     # (record, rese
 
 
 def error_line(message, cmd):
-    # (clipped: a message quoting the input, each character escaped as \uXXXX, stays one line)
+    return '{"error":%s,"re":%s}' % (clipped(message), json.dumps(cmd) if cmd else "null")
+
+
+def clipped(message):
+    # The message as JSON, short enough that its line stays within 1024 bytes however
+    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
     if len(message) > 150:
         message = message[:147] + "..."
-    return '{"error":%s,"re":%s}' % (json.dumps(message), json.dumps(cmd) if cmd else "null")
+    text = json.dumps(message)
+    if len(text.encode()) > 900:
+        text = json.dumps(message[:60] + "...")
+    return text
 
 
 def run(link, app, raw):

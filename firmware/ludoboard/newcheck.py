@@ -31,9 +31,14 @@ def run(app, args):
             if SEATS.index(letter) not in rules.seats:
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
-        if command is not None:     # (clipped as commands.error_line clips)
+        if command is not None:     # (clipped as commands.clipped clips)
             text = str(exc)
-            app.link.send('{"error":%s,"re":"new"}' % json.dumps(text if len(text) <= 150 else text[:147] + "..."))
+            if len(text) > 150:
+                text = text[:147] + "..."
+            text = json.dumps(text)
+            if len(text.encode()) > 900:
+                text = json.dumps(str(exc)[:60] + "...")
+            app.link.send('{"error":%s,"re":"new"}' % text)
         else:                       # the menu's choice: refused, and the menu comes back as it was
             print("new game: %s" % exc)
             app.refuse()

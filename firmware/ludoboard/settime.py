@@ -29,8 +29,11 @@ def parse_iso(text):
             raise ValueError("time must look like 2026-11-29T14:00:00Z")
     y, mo, d = int(text[0:4]), int(text[5:7]), int(text[8:10])
     h, mi, s = int(text[11:13]), int(text[14:16]), int(text[17:19])
-    if not (2000 <= y <= 2099 and 1 <= mo <= 12 and 1 <= d <= 31 and h < 24 and mi < 60 and s < 60):
+    if not 2000 <= y <= 2099:
         raise ValueError("time %r is out of range (years 2000-2099)" % text)
+    if not (1 <= mo <= 12 and 1 <= d <= 31 and h < 24 and mi < 60 and s < 60):
+        raise ValueError("time %r is no date and time (month 01-12, day 01-31, 00:00:00 to 23:59:59)"
+                         % text)
     day = _days_from_civil(y, mo, d)
     if day >= _days_from_civil(y + mo // 12, mo % 12 + 1, 1):     # past the month's last day
         raise ValueError("time %r: there is no such day" % text)

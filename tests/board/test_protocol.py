@@ -61,7 +61,7 @@ MALFORMED = [
     (b"{\"cmd\":\"new\",\"seed\":-5}\n", "new", "seed"),
     (b"{\"cmd\":\"time\"}\n", "time", "now"),
     (b"{\"cmd\":\"time\",\"now\":\"yesterday\"}\n", "time", "2026-11-29"),
-    (b"{\"cmd\":\"time\",\"now\":\"2026-13-40T99:00:00Z\"}\n", "time", "range"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-13-40T99:00:00Z\"}\n", "time", "no date and time"),
     (b"\xff\xfe\x00garbage\x80\n", None, "UTF-8"),
     (b"\x00\x01\x02\x03\n", None, "not JSON"),
     (b"{\"cmd\":\"status\"}" + b" " * 1100 + b"\n", None, "longer than 1024"),
@@ -80,6 +80,18 @@ MALFORMED = [
      "no game \u00e9\u00e9"),
     (("{\"cmd\":\"new\",\"options\":{\"%s\":1}}\n" % ("\u00e9" * 300)).encode(), "new", "unknown option"),
     (b"{\"cmd\":\"new\",\"players\":\"" + b"R" * 990 + b"\"}\n", "new", "seat"),
+    # characters outside the BMP: 4 bytes in the line, 12 escaped in the reply (a pair)
+    (("{\"cmd\":\"new\",\"preset\":\"%s\"}\n" % ("\U0001F600" * 80)).encode(), "new", "preset"),
+    (("{\"cmd\":\"new\",\"preset\":\"%s\"}\n" % ("\U0001F600" * 240)).encode(), "new", "preset"),
+    (("{\"cmd\":\"new\",\"players\":\"%s\"}\n" % ("\U0001F600" * 240)).encode(), "new", "players"),
+    (("{\"cmd\":\"new\",\"options\":{\"%s\":1}}\n" % ("\U0001F600" * 240)).encode(), "new", "option"),
+    (("{\"cmd\":\"new\",\"options\":{\"three_sixes\":\"%s\"}}\n" % ("\U0001F600" * 240)).encode(),
+     "new", "three_sixes"),
+    (("{\"cmd\":\"resend\",\"from\":0,\"game\":\"%s\"}\n" % ("\U0001F600" * 240)).encode(), "resend",
+     "no game"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-01-01T24:00:00Z\"}\n", "time", "00:00:00 to 23:59:59"),
+    (b"{\"cmd\":\"time\",\"now\":\"2026-13-01T10:00:00Z\"}\n", "time", "month 01-12"),
+    (b"{\"cmd\":\"time\",\"now\":\"1999-12-31T10:00:00Z\"}\n", "time", "years 2000-2099"),
 ]
 
 
@@ -89,8 +101,10 @@ def test_malformed_command_gets_one_error_line_and_changes_nothing(board, raw, r
     before = snapshot(board)
     board.hw.to_board.extend(raw)
     board.wait(50)
+    sent = bytes(board.hw.from_board)
     out = board.lines()
-    assert len(out) == 1, out
+    assert len(out) == 1, (out, sent[:200])
+    assert sent.endswith(b"\n") and len(sent) - 1 <= 1024, len(sent)   # one line, within the limit
     assert set(out[0]) == {"error", "re"}
     assert out[0]["re"] == re
     assert words, "a case must name words of its message (every message contains '')"
