@@ -416,9 +416,30 @@ def _not_a_data_channel(device):
         return None
     finally:
         os.close(fd)
-    if lflag & (termios.ECHO | termios.ICANON):
+    if lflag & (termios.ECHO | termios.ICANON) or _controlling_terminal(real):
         return "%s is a terminal, not a board's data channel (is the virtual board running?)" % device
     return None
+
+
+def _controlling_terminal(path):
+    """True when some process has the pty `path` as its controlling terminal (Linux: /proc).
+    A shell waiting at its prompt has switched echo and line reading off (readline), but its
+    terminal is its session's; a virtual board's data channel is nobody's."""
+    try:
+        rdev = os.stat(path).st_rdev
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return False
+    for pid in pids:
+        try:
+            with open("/proc/%s/stat" % pid, "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue                # (gone, or not ours to read)
+        fields = stat[stat.rfind(b")") + 2:].split()    # after "pid (comm) ": state ppid pgrp session tty_nr
+        if len(fields) > 4 and int(fields[4]) == rdev:
+            return True
+    return False
 
 
 def _first_line(exc):

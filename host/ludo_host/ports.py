@@ -49,20 +49,40 @@ def find_board_port(ports=None, virtual=True):
 
 
 def virtual_board_port():
-    """VIRTUAL_LINK while a virtual board runs (the link leads to its pseudo-terminal), else None."""
+    """VIRTUAL_LINK while a virtual board runs (the link leads to its pseudo-terminal), else None.
+
+    A board killed (kill -9, its terminal closed) leaves the link behind, leading to a
+    pty that a new terminal soon takes: the link is believed only while the process that
+    made it, named in VIRTUAL_LINK.pid, is alive."""
     link = VIRTUAL_LINK
-    return link if os.path.islink(link) and os.path.exists(link) else None
+    if not (os.path.islink(link) and os.path.exists(link)):
+        return None
+    try:
+        with open(link + ".pid") as f:
+            pid = int(f.read().split()[0])
+        os.kill(pid, 0)
+    except PermissionError:
+        return link                 # alive, someone else's
+    except (OSError, ValueError, IndexError):
+        return None
+    return link
 
 
 def publish_virtual_port(device):
-    """Point VIRTUAL_LINK at a virtual board's pseudo-terminal (atomically); returns the link."""
+    """Point VIRTUAL_LINK at a virtual board's pseudo-terminal (atomically), with this
+    process's id beside it; returns the link."""
     link = VIRTUAL_LINK
     os.makedirs(os.path.dirname(link), exist_ok=True)
-    tmp = "%s.%d.tmp" % (link, os.getpid())
-    if os.path.lexists(tmp):
-        os.unlink(tmp)
-    os.symlink(device, tmp)
-    os.replace(tmp, link)
+    for path, write in ((link + ".pid", None), (link, device)):
+        tmp = "%s.%d.tmp" % (path, os.getpid())
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        if write is None:
+            with open(tmp, "w") as f:
+                f.write("%d\n" % os.getpid())
+        else:
+            os.symlink(write, tmp)
+        os.replace(tmp, path)
     return link
 
 
@@ -72,6 +92,7 @@ def withdraw_virtual_port(device):
     try:
         if os.readlink(link) == device:
             os.unlink(link)
+            os.unlink(link + ".pid")
     except OSError:
         pass
 

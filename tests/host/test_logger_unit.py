@@ -3,6 +3,8 @@ import io
 import json
 import os
 
+import pytest
+
 from ludo_host._gamefile import ABANDONED_FOOTER, GameFile, safe_file_stem
 from ludo_host._status import StatusLine
 from ludo_host.logger import Logger
@@ -239,3 +241,41 @@ def test_a_terminal_at_the_port_path_is_not_opened_and_gets_nothing_written(tmp_
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_shell_at_its_prompt_is_a_terminal_too(tmp_path):
+    """A shell waiting at its prompt has switched echo and line reading off (readline), so
+    its pty looks raw; it is its session's controlling terminal, which a board's data
+    channel never is: not opened either."""
+    import pty
+    import tty
+    if not os.path.isdir("/proc/self"):
+        pytest.skip("needs Linux's /proc")
+    pid, master = pty.fork()
+    if pid == 0:                            # the child: a session on the pty, as a shell has
+        os.execvp("sleep", ["sleep", "30"])
+    try:
+        import fcntl
+        import struct
+        import termios
+        import time
+        # the pty's number (Linux's TIOCGPTN, which termios may not name)
+        number = struct.unpack("I", fcntl.ioctl(master, getattr(termios, "TIOCGPTN", 0x80045430), b"\0" * 4))[0]
+        slave = "/dev/pts/%d" % number
+        deadline = time.monotonic() + 10
+        while os.stat("/proc/%d/fd/0" % pid).st_rdev != os.stat(slave).st_rdev:  # (the child's set-up)
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        fd = os.open(slave, os.O_RDWR | os.O_NOCTTY)
+        try:
+            tty.setraw(fd)                  # as readline leaves it at the prompt
+        finally:
+            os.close(fd)
+        err = io.StringIO()
+        lg = Logger(str(tmp_path), port=slave, status=StatusLine(err, tty=False))
+        assert lg._connect() is False and lg.ser is None
+        assert "is a terminal, not a board's data channel" in err.getvalue()
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(master)

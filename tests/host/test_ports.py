@@ -77,3 +77,35 @@ def test_a_running_virtual_board_is_found_by_its_stable_path(monkeypatch, tmp_pa
     assert ports.find_board_port() is None
     ports.withdraw_virtual_port(str(target))
     assert not os.path.lexists(link)
+
+
+def test_the_link_of_a_killed_virtual_board_is_not_believed(monkeypatch, tmp_path):
+    """kill -9 (or its terminal closed) leaves the link behind, leading to a pty that a new
+    shell soon takes: the link counts only while the process that made it lives."""
+    import os
+    import subprocess
+    import sys
+    link = tmp_path / "data-port"
+    monkeypatch.setattr(ports, "VIRTUAL_LINK", str(link))
+    monkeypatch.setattr(ports, "_comports", lambda: [])
+    target = tmp_path / "pts-stand-in"
+    target.write_text("")
+    board = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
+                              "sys.path.insert(0, %r)\n"
+                              "from ludo_host import ports\n"
+                              "ports.VIRTUAL_LINK = %r\n"
+                              "ports.publish_virtual_port(%r)\n"
+                              "print('up', flush=True)\n"
+                              "time.sleep(60)\n" % (str(ports.__file__).rsplit("/ludo_host/", 1)[0],
+                                                    str(link), str(target))],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert board.stdout.readline() == "up\n"
+        assert ports.find_board_port() == str(link)         # its board runs
+    finally:
+        board.kill()
+        board.wait()
+    assert os.path.islink(link)                             # left behind ...
+    assert ports.find_board_port() is None                  # ... and not believed
+    (tmp_path / "data-port.pid").unlink()
+    assert ports.find_board_port() is None                  # nor without its pid
