@@ -134,9 +134,9 @@ class App(Controls):
             self.turn_seat = g.turn
             self.turn_at = now
             self.warned = False
-        if g.transcript_length != self.phase_mark or self.banner:
-            self.phase_mark = g.transcript_length     # (a computer's pause begins once the
-            self.phase_at = now                       # last action's signal has been seen)
+        if g.transcript_length != self.phase_mark:
+            self.phase_mark = g.transcript_length
+            self.phase_at = now
         if g.needs_roll() and self.is_computer():
             kind = g.kinds[session.SEATS[g.turn]]
             if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded

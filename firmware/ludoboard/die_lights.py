@@ -31,9 +31,8 @@ _B_DOOR = const(7)
 _B_LEAVE = const(8)
 _B_FORFEIT = const(9)
 _B_ERROR = const(10)
-# how long each shows, in 25 ms: 0, 0.45 s, 1.4, 1.1, 1.3, 2.0 (the roll twice, then the
-# dash), 1.6, 2.2, 1.6, 1.6, 4 s
-_BANNER_TIME = b"\x00\x12\x38\x2c\x34\x50\x40\x58\x40\x40\xa0"
+# how long each shows, in 25 ms: 0, 0.45 s, 1.4, 1.1, 1.3, 1.3, 1.6, 2.2, 1.6, 1.6, 4 s
+_BANNER_TIME = b"\x00\x12\x38\x2c\x34\x34\x40\x58\x40\x40\xa0"
 # events (docs/serial-protocol.md) -> banner; a prefix ending in a space is followed by the seat
 _EVENTS = ("start ", "home ", "bonus", "pass", "turned ", "door ", "resign ", "timeout ",
            "forfeit", "void", "three-sixes")
@@ -77,6 +76,8 @@ def banner_for(app, events):
                 break
     if best:
         show_banner(app, best, seat, arg)
+        app.phase_mark = g.transcript_length    # a computer's pause begins when this ends
+        app.phase_at = app.banner_until
 
 
 def die_mask(scene, mask, rgb):
@@ -146,10 +147,7 @@ class DieLights:
         elif kind == _B_BONUS:
             die_blink(scene, 0b1111111, rgb, _WHITE, 3)
         elif kind == _B_PASS:       # the roll no token could use, then the dash
-            m = PIPS[game.last_roll]
-            for k in range(7):
-                scene.cycle(_DIE + k, _SLOW, 0, 0, _WHITE if (m >> k) & 1 else 0,
-                            _WHITE if (_ROW_MASK >> k) & 1 else 0)
+            die_cycle(scene, (PIPS[game.last_roll], _ROW_MASK), _WHITE, _MEDIUM)
         elif kind == _B_FORFEIT:
             die_blink(scene, _X_MASK, _RED, 0, _FAST)
         elif kind == _B_LEAVE:

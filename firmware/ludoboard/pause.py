@@ -23,7 +23,6 @@ def press(app, button):
     if app.mode != _PAUSE:
         app.pause_item = first_item(app, 0)
         app.mode = _PAUSE
-        app.banner = 0              # the die shows the menu's item, not the last action's signal
         app.jobs.insert(0, _show(app))  # lit from the next pass on: app.run_job collects first
         return
     elif button == _SELECT:

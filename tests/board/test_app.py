@@ -150,18 +150,29 @@ def test_a_pass_shows_its_roll_and_a_computer_waits_until_it_has_been_seen(compu
     roll = b.game.transcript[0] & 7
     assert b.app.banner == die_lights.B_PASS
     white = (255, 255, 255)
-    faces = [[b.colour("d%d" % k, b.frame_at(step)) for k in range(1, 8)] for step in (0, die_lights.SLOW)]
+    faces = [[b.colour("d%d" % k, b.frame_at(step)) for k in range(1, 8)] for step in (0, die_lights.MEDIUM)]
     pips = [white if places.PIPS[roll] >> k & 1 else (0, 0, 0) for k in range(7)]
     dash = [white if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
     assert sorted(faces) == sorted([pips, dash])
-    b.wait(1500)
-    assert len(b.game.transcript) == 1                   # the signal still shows: Yellow waits
     while b.app.banner:
+        assert len(b.game.transcript) == 1               # the signal still shows: Yellow waits
         b.wait(20)
     b.wait(700)
     assert len(b.game.transcript) == 1                   # its own pause, after the signal
     b.wait(400)
     assert len(b.game.transcript) == 2 and b.game.transcript[1] < 16    # then it rolls
+
+
+def test_presses_that_mean_nothing_do_not_hold_a_computer_back(computers):
+    """A refused press (red flash) on a computer's turn does not restart its pause."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=2, kinds={"R": "easy", "Y": "easy"}))
+    assert b.game.needs_roll() and len(b.game.transcript) == 0
+    for _ in range(5):                               # select: not yours, refused, every 0.5 s
+        b.press("select")
+        assert b.app.banner == die_lights.B_REFUSE or len(b.game.transcript) == 1
+        b.wait(400)
+    assert len(b.game.transcript) == 1               # it rolled all the same
 
 
 def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):

@@ -71,7 +71,7 @@ def check_roll_due(b, g):
         assert die(b, frame) == [want] * 7
     elif banner == die_lights.B_PASS:              # what the last roll caused, shown briefly
         dash = [WHITE if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
-        faces = [die(b, b.frame_at(step)) for step in (0, die_lights.SLOW)]
+        faces = [die(b, b.frame_at(step)) for step in (0, die_lights.MEDIUM)]
         roll = [WHITE if places.PIPS[g.last_roll] >> k & 1 else (0, 0, 0) for k in range(7)]
         assert sorted(faces) == sorted([roll, dash])    # the roll no token could use, the dash
     elif banner == die_lights.B_FORFEIT:
