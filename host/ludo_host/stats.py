@@ -162,11 +162,16 @@ def collect(paths, progress=None):
     }
     for i, path in enumerate(paths):
         rf, rec = parse_record_file(path)
+        bad = None
         if rec is None or not rec.header:
             problems = rf.problems + (rec.errors if rec is not None else [])
             line, message = problems[0] if problems else (1, "not a record")
             totals["unreadable"].append("%s: %s" % (where(path, line), message))
         else:
+            bad = _does_not_replay(rec)
+        if bad:
+            totals["unreadable"].append("%s: does not replay: %s" % (where(path, bad[0]), bad[1]))
+        elif rec is not None and rec.header:
             f = game_facts(rec)
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
@@ -194,6 +199,19 @@ def collect(paths, progress=None):
     return totals
 
 
+def _does_not_replay(rec):
+    """The first problem `verify` finds (an illegal action, a result the game does not
+    give, a roll the seed does not give), or None: the figures count only what the rules
+    confirm.  An unfinished game (no footer yet: the logger is still writing it) counts."""
+    import ludo
+    try:
+        found = ludo.verify_record(rec)
+    except Exception as exc:        # a core bug must not hide the file's name or crash the run
+        return 1, "the rules core failed on this file: %s" % exc
+    found = [p for p in found if not p[1].startswith("no footer")]
+    return min(found) if found else None
+
+
 def _spread(values):
     if not values:
         return "-"
@@ -210,7 +228,8 @@ def _rate(wins, games):
 def report(t):
     out = []
     out.append("games: %d of %d files%s" % (t["games"], t["files"],
-               ", %d unreadable (skipped)" % len(t["unreadable"]) if t["unreadable"] else ""))
+               ", %d skipped (unreadable, or the rules do not replay it)" % len(t["unreadable"])
+               if t["unreadable"] else ""))
     if not t["games"]:
         return "\n".join(out)
     out.append("presets: " + ", ".join("%s %d" % kv for kv in sorted(t["presets"].items())))
@@ -267,7 +286,7 @@ def run(args):
     for line in totals["unreadable"][:20]:
         print("ludo-host stats: skipped %s" % line, file=sys.stderr)
     if len(totals["unreadable"]) > 20:
-        print("ludo-host stats: ... and %d more unreadable files" % (len(totals["unreadable"]) - 20), file=sys.stderr)
+        print("ludo-host stats: ... and %d more files skipped" % (len(totals["unreadable"]) - 20), file=sys.stderr)
     if args.json:
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:

@@ -8,7 +8,8 @@ import pytest
 
 import games
 from conftest import cli_command, cli_env
-from ludo_host.stats import chi2_sf_5, chi_square, collect, effective_actions
+from ludo_host import stats
+from ludo_host.stats import chi2_sf_5, chi_square, collect, effective_actions, report
 
 HEADER = ('{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":%s,"options":{},'
           '"players":"%s","preset":"%s","start":null}')
@@ -49,7 +50,18 @@ def test_undo_takes_back_the_last_action_not_a_kind_line():
         ["roll 6", "kind Y hard", "roll 2"]
 
 
-def test_counts_over_a_folder(cli, tmp_path):
+@pytest.fixture
+def unchecked(monkeypatch):
+    """The counting on hand-made records, which the rules would not replay (a result after
+    a few rolls): their check is left out here (test_records_the_rules_do_not_replay_...)."""
+    monkeypatch.setattr(stats, "_does_not_replay", lambda rec: None)
+
+
+def _collect(folder):
+    return collect(stats.record_paths(str(folder)))
+
+
+def test_counts_over_a_folder(unchecked, tmp_path):
     (tmp_path / "a.ludo").write_text(record("00000001", [
         "roll 6", "R1 y-0", "roll 3", "R1 0-3", "roll 6", "Y1 y-26", "roll 2", "Y1 26-28", "undo",
         "roll 2 hand", "kind Y hard", "roll 5", "R1 3-8xY1"],
@@ -62,9 +74,7 @@ def test_counts_over_a_folder(cli, tmp_path):
                                             '{"result":"*","seed":null,"termination":"abandoned"}'))
     (tmp_path / "junk.ludo").write_bytes(b"\x00\x01 not a record")
     (tmp_path / "notes.md").write_text("not looked at")
-    out = cli("stats", tmp_path, "--json")
-    assert out.returncode == 0, out.stderr
-    t = json.loads(out.stdout)
+    t = json.loads(json.dumps(_collect(tmp_path)))
     assert t["files"] == 5 and t["games"] == 4 and len(t["unreadable"]) == 1
     assert t["presets"] == {"classic": 3, "family": 1}
     assert t["terminations"] == {"abandoned": 1, "finished": 1, "resigned": 1, "unfinished": 1}
@@ -79,7 +89,7 @@ def test_counts_over_a_folder(cli, tmp_path):
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
     assert t["captures"] == [1, 0, 0, 0]
     assert t["lengths"] == [11, 3]      # actions that stand after take-backs; games with a winner
-    assert "junk.ludo:1:" in out.stderr and "Traceback" not in out.stderr
+    assert len(t["unreadable"]) == 1 and "junk.ludo:1:" in t["unreadable"][0]
 
 
 def test_report_text_and_png(cli, tmp_path):
@@ -99,19 +109,18 @@ def test_report_text_and_png(cli, tmp_path):
     assert "reading records" not in out.stderr          # small folder: no progress bar
 
 
-def test_win_rates_leave_out_unfinished_and_abandoned_games(cli, tmp_path):
+def test_win_rates_leave_out_unfinished_and_abandoned_games(unchecked, tmp_path):
     won = '{"result":"R","seed":null,"termination":"finished"}'
     abandoned = '{"result":"*","seed":null,"termination":"abandoned"}'
     (tmp_path / "a.ludo").write_text(record("00000001", ["roll 4"], won))
     (tmp_path / "b.ludo").write_text(record("00000002", ["roll 4"]))                 # unfinished
     (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))                 # unfinished
     (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4"], abandoned, kinds='{"R":"human","Y":"hard"}'))
-    out = cli("stats", tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert "endings: abandoned 1, finished 1, unfinished 2" in out.stdout
-    assert "wins by seat, of 1 game with a winner: R 1/1 (100%), Y 0/1 (0%)\n" in out.stdout
-    assert "wins by player, of 1 game with a winner: human 1/2 (50%)\n" in out.stdout
-    t = json.loads(cli("stats", tmp_path, "--json").stdout)
+    t = _collect(tmp_path)
+    text = report(t) + "\n"
+    assert "endings: abandoned 1, finished 1, unfinished 2" in text
+    assert "wins by seat, of 1 game with a winner: R 1/1 (100%), Y 0/1 (0%)\n" in text
+    assert "wins by player, of 1 game with a winner: human 1/2 (50%)\n" in text
     assert t["games"] == 4 and t["games_with_winner"] == 1
     assert t["seat_games"] == {"R": 1, "G": 0, "Y": 1, "B": 0} and t["seat_wins"]["R"] == 1
     assert t["kind_games"] == {"human": 2, "easy": 0, "medium": 0, "hard": 0}
@@ -165,3 +174,28 @@ def test_a_file_that_cannot_be_opened_is_named_without_a_line(tmp_path):
     t = collect([str(gone), str(tmp_path)])
     assert t["unreadable"] == ["%s: cannot open: No such file or directory" % gone,
                                "%s: is a folder, not a record file" % tmp_path]
+
+
+def test_records_the_rules_do_not_replay_are_skipped_with_a_line(cli, tmp_path):
+    """stats counts what the rules confirm, as verify does: a record with an illegal action
+    or a footer whose result the game does not give is skipped and named on stderr; a game
+    still being written (no footer yet) counts."""
+    good = games.record_text(1)
+    lines = good.splitlines(keepends=True)
+    footer = json.loads(lines[-1])
+    (tmp_path / "a.ludo").write_text(good)
+    (tmp_path / "b.ludo").write_text(good.replace('"players":"RY"', '"players":"RG"', 1))    # illegal
+    footer["result"] = "Y" if footer["result"] != "Y" else "R"
+    (tmp_path / "c.ludo").write_text("".join(lines[:-1]) + json.dumps(footer) + "\n")      # a false result
+    (tmp_path / "d.ludo").write_text("".join(lines[:30]))                                     # being written
+    out = cli("stats", tmp_path, "--json")
+    assert out.returncode == 0, out.stderr
+    t = json.loads(out.stdout)
+    assert t["files"] == 4 and t["games"] == 2 and t["games_with_winner"] == 1
+    assert t["terminations"] == {"finished": 1, "unfinished": 1}
+    skipped = [line for line in out.stderr.splitlines() if line.startswith("ludo-host stats: skipped")]
+    assert len(skipped) == 2 and "Traceback" not in out.stderr
+    assert "b.ludo:" in skipped[0] and "does not replay" in skipped[0]
+    assert "c.ludo:" in skipped[1] and "does not replay" in skipped[1]
+    out = cli("stats", tmp_path)
+    assert "games: 2 of 4 files, 2 skipped (unreadable, or the rules do not replay it)" in out.stdout
