@@ -26,7 +26,8 @@ from .places import place_of
 _CODE_TIMEOUT = const(117)  # transcript codes (docs/api.md)
 _CODE_UNDO = const(121)
 _CODE_KIND = const(122)
-_COMPUTER_ROLL_MS = const(900)  # a computer seat rolls by itself after this pause
+_COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
+#                                  last action's signal, 1.3 s at most for a pass, seen)
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often

@@ -76,8 +76,6 @@ def banner_for(app, events):
                 break
     if best:
         show_banner(app, best, seat, arg)
-        app.phase_mark = g.transcript_length    # a computer's pause begins when this ends
-        app.phase_at = app.banner_until
 
 
 def die_mask(scene, mask, rgb):
