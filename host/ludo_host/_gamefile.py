@@ -7,6 +7,7 @@ leaves only complete lines (a torn last line from a crash of the OS is cut
 off when the file is resumed).
 """
 import hashlib
+import json
 import os
 import re
 
@@ -55,6 +56,49 @@ def latest_number(game_id, directory):
     return n
 
 
+# A line of the board's record (docs/record-format.md): the header and the footer are JSON
+# objects; an action is one of these.
+_PLACE = r"(?:y|c|h[1-5]|[0-9]|[1-4][0-9]|5[01])"
+ACTION_LINE = re.compile(r"\A(?:roll [1-6](?: hand)?|pass|undo|(?:resign|timeout) [RGYB]"
+                         r"|kind [RGYB] (?:human|easy|medium|hard)"
+                         r"|[RGYB][1-4] %s-%s(?:x(?:[RGYB][1-4])+)?(?:/[1-6])?)\Z" % (_PLACE, _PLACE))
+
+
+def _first_damaged(lines):
+    """The index of the first line (bytes) that is not a record line (not UTF-8, not the
+    header's or the footer's JSON object, not an action); len(lines) when none is."""
+    for i, raw in enumerate(lines):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return i
+        if i == 0 or text.startswith("{"):
+            try:
+                obj = json.loads(text)
+            except ValueError:
+                return i
+            if not isinstance(obj, dict) or (i > 0 and i < len(lines) - 1):   # a footer ends it
+                return i
+        elif not ACTION_LINE.match(text):
+            return i
+    return len(lines)
+
+
+def _keep_aside(path):
+    """Copy the file to <path>.damaged (-2, -3 ... if taken); returns the copy's path."""
+    n = 1
+    while True:
+        keep = path + ".damaged" + ("-%d" % n if n > 1 else "")
+        if not os.path.exists(keep):
+            break
+        n += 1
+    with open(path, "rb") as src, open(keep, "wb") as dst:
+        dst.write(src.read())
+        dst.flush()
+        os.fsync(dst.fileno())
+    return keep
+
+
 class GameFile:
     """The record of one game, in memory (for duplicate checks) and on disk."""
 
@@ -67,6 +111,7 @@ class GameFile:
         self.future = {}         # seq -> text received ahead of a gap
         self.finished = False
         self.resumed = False
+        self.damaged = None      # (line number, where the file as it was is kept) when resumed
         self._fd = None
         self._resume()
 
@@ -96,8 +141,20 @@ class GameFile:
                 fh.truncate(len(complete))
                 fh.flush()
                 os.fsync(fh.fileno())
-        text = complete.decode("utf-8", "replace")
-        self.lines = text.split("\n")[:-1] if text else []
+        lines = complete.split(b"\n")[:-1] if complete else []
+        good = _first_damaged(lines)
+        if good < len(lines):
+            # A damaged line (a disk fault, an editor): the lines from it on are taken
+            # again from the board (it resends them); the file as it was is kept aside.
+            self.damaged = (good + 1, _keep_aside(self.path))
+            with open(self.path + ".tmp", "wb") as fh:
+                fh.write(b"".join(line + b"\n" for line in lines[:good]))
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(self.path + ".tmp", self.path)
+            _fsync_dir(self.directory)
+            lines = lines[:good]
+        self.lines = [line.decode("utf-8") for line in lines]
         self.resumed = True
         if self.lines and is_footer(len(self.lines) - 1, self.lines[-1]):
             self.finished = True

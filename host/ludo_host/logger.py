@@ -228,6 +228,10 @@ class Logger:
                 self.error("cannot use the record file for game %r: %s" % (game_id, exc))
                 return None
             self.games[game_id] = game
+            if game.damaged:
+                self.status.note("%s: line %d was damaged: kept the %d lines before it, the board "
+                                 "sends the rest again (the file as it was: %s)" % (
+                                     game.path, game.damaged[0], len(game.lines), game.damaged[1]))
             if game.resumed:
                 self.status.note("resuming %s (%d lines%s)" % (
                     game.path, len(game.lines), ", finished" if game.finished else ""))

@@ -279,3 +279,24 @@ def test_a_shell_at_its_prompt_is_a_terminal_too(tmp_path):
         os.kill(pid, 9)
         os.waitpid(pid, 0)
         os.close(master)
+
+
+@pytest.mark.parametrize("bad", [b"\xff\xfegarbage{{", b"{\"result\":\"R\"}", b"R9 y-0", b"roll 6 and more"])
+def test_resume_takes_again_from_a_damaged_line_and_keeps_the_file_aside(tmp_path, bad):
+    """A line that is no record line (a disk fault, an editor) is not built on: the lines
+    from it on come again from the board, and the file as it was is kept beside."""
+    path = tmp_path / (GID + ".ludo")
+    lines = [json.dumps(HEADER).encode(), b"roll 6", b"R1 y-0", b"roll 3", b"R1 0-3"]
+    original = b"\n".join(lines[:2] + [bad] + lines[3:]) + b"\n"
+    path.write_bytes(original)
+    gf = GameFile(GID, str(tmp_path))
+    assert gf.damaged == (3, str(path) + ".damaged")
+    assert gf.lines == [json.dumps(HEADER), "roll 6"] and gf.next_seq == 2 and not gf.finished
+    assert (tmp_path / (GID + ".ludo.damaged")).read_bytes() == original
+    assert path.read_bytes() == b"\n".join(lines[:2]) + b"\n"
+    for seq in (2, 3, 4):                           # the board's resend
+        assert gf.offer(seq, lines[seq].decode()) == "new"
+    gf.close()
+    assert path.read_bytes() == b"\n".join(lines) + b"\n"
+    again = GameFile(GID, str(tmp_path))            # sound now: resumed as it is
+    assert again.damaged is None and again.next_seq == 5
