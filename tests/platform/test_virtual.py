@@ -178,9 +178,21 @@ def test_headless_cli_reports_bad_input_in_one_line(tmp_path):
     script.write_text("roll\nwait soon\n")
     done = run_cli("--headless", "--script", str(script))
     assert done.returncode == 2
-    assert done.stderr.strip() == "ludo-host board: line 2: 'wait soon': wait takes milliseconds"
+    assert done.stderr.strip() == "ludo-host board: line 2: 'wait soon': wait takes milliseconds, 0 to 3600000 (an hour)"
     done = run_cli("--headless", "--script", str(tmp_path / "missing.txt"))
     assert done.returncode == 2 and "cannot read" in done.stderr
+    for text, words in (("roll\nwait -5\n", "line 2: 'wait -5': wait takes milliseconds"),
+                        ("wait 99999999999999999999\n", "line 1: 'wait 99999999999999999999': wait takes"),
+                        ("roll\nroll\npress\n", "line 3: 'press': unknown button ''"),
+                        ("release left\n", "line 1: 'release left': unknown button 'left'"),
+                        ("power-cut -1\n", "line 1: 'power-cut -1': power-cut takes a byte count")):
+        script.write_text(text)
+        done = run_cli("--headless", "--script", str(script))
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, (text, done.stderr)
+        assert done.stderr.startswith("ludo-host board: " + words), (text, done.stderr)
+    script.write_bytes(b"roll\ndata \xff\xfe\n")        # not UTF-8
+    done = run_cli("--headless", "--script", str(script))
+    assert done.returncode == 2 and done.stderr == "ludo-host board: %s: not UTF-8 text (byte 10)\n" % script
 
 
 def test_virtual_board_without_a_terminal_says_what_to_do():

@@ -72,12 +72,17 @@ def run_headless(args):
         return 2
     try:
         if args.script == "-":
-            script = sys.stdin.read()
+            script = sys.stdin.buffer.read()
         else:
-            with open(args.script) as f:
+            with open(args.script, "rb") as f:
                 script = f.read()
+        script = script.decode("utf-8")
     except OSError as exc:
         print("ludo-host board: cannot read %s: %s" % (args.script, exc.strerror), file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
+        print("ludo-host board: %s: not UTF-8 text (byte %d)" % (
+            "standard input" if args.script == "-" else args.script, exc.start), file=sys.stderr)
         return 2
     try:
         board = VirtualBoard(**_board_kwargs(args))
