@@ -3,11 +3,10 @@
 # checks (ludo's CHECKS steps), one a loop pass.  One that cannot be played
 # changes nothing, and gets one error line (the PC's `new`) or a console line
 # (the menu).
-import json
 
 from ludo.rules import Rules, CHECKS, build_step
 
-from . import players
+from . import drop, players
 from .session import SEATS
 
 _LETTERS = ("R", "G", "Y", "B")
@@ -31,14 +30,10 @@ def run(app, args):
             if SEATS.index(letter) not in rules.seats:
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
-        if command is not None:     # (clipped as commands.clipped clips)
-            text = str(exc)
-            if len(text) > 150:
-                text = text[:147] + "..."
-            text = json.dumps(text)
-            if len(text.encode()) > 900:
-                text = json.dumps(str(exc)[:60] + "...")
-            app.link.send('{"error":%s,"re":"new"}' % text)
+        if command is not None:     # (clipped as every error line is)
+            from .commands import clipped
+            app.link.send('{"error":%s,"re":"new"}' % clipped(str(exc)))
+            drop("ludoboard.commands")
         else:                       # the menu's choice: refused, and the menu comes back as it was
             print("new game: %s" % exc)
             app.refuse()
