@@ -42,6 +42,7 @@ Parts, each in a fresh interpreter:
   a boot's App() (the pixel map, the resume) cannot be measured this way.
 
     python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause|resume|logger|connect] [--step 512]
+    python bench/board_heap.py --part pause --room 65344     # one run at one room: fits or not
 Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
 """
 import argparse
@@ -518,6 +519,9 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--compiled", action="store_true",
                    help="the firmware precompiled by mpy-cross (no compile on the board; the play parts)")
+    p.add_argument("--room", type=int, metavar="BYTES",
+                   help="no search: does the part run in this much free room? (one run, seconds; for "
+                        "a change at the edge of a step)")
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
     if reason:
@@ -571,6 +575,15 @@ def main(argv=None):
         if args.part in ("all", "logger"):
             rows.append(("a game of people with the logger attached: its status every %d presses, for %d"
                          " presses" % (STATUS_EVERY, LOGGER_PRESSES), params, "logger"))
+        if args.room is not None:
+            if args.part not in PARTS:
+                print("board_heap: --room takes one play part (%s)" % ", ".join(PARTS))
+                return 2
+            for title, prm, part in rows:
+                ok, where = play_fits(args.room, prm, part)
+                print("%s: %s in %d bytes of free room (%s)" % (
+                    title, "runs" if ok else "does not run", args.room, where))
+            return 0
         for title, prm, part in rows:
             need, where = smallest(lambda r: play_fits(r, prm, part), 16 * 1024, 160 * 1024, args.step)
             print("%s: needs %s free%s  (target < %d) %s" % (
