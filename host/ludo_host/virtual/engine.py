@@ -309,6 +309,7 @@ class VirtualBoard:
         driver = sim_module.Driver(None, sim_module.Sim())
         for number, line in enumerate(text.split("\n"), 1):
             driver.line_no = number
+            _check_line(number, line)
             try:
                 driver.command(line)
             except (sim_module.Reset, sim_module.Stop):
@@ -454,3 +455,29 @@ class VirtualBoard:
 
     def __exit__(self, *exc):
         self.close()
+
+
+MAX_WAIT_MS = 3600 * 1000     # a script's longest wait: an hour (strict's longest deadline)
+
+
+def _check_line(number, line):
+    # What the stand-in's Driver takes but a script must not say (the Driver stays as small
+    # as it is: it is on the heap the board benches measure beside).
+    text = line.strip()
+    parts = text.split(None, 1)
+    if not parts or text[0] == "#":
+        return
+    word, rest = parts[0], parts[1].strip() if len(parts) > 1 else ""
+    if word in ("press", "release") and rest not in sim_module.BUTTONS:
+        raise sim_module.ScriptError("line %d: %r: unknown button %r (roll, select, confirm, back)"
+                                     % (number, text, rest))
+    if word == "wait":
+        try:
+            ms = int(rest)
+        except ValueError:
+            ms = -1
+        if not 0 <= ms <= MAX_WAIT_MS:
+            raise sim_module.ScriptError("line %d: %r: wait takes milliseconds, 0 to %d (an hour)"
+                                         % (number, text, MAX_WAIT_MS))
+    if word == "power-cut" and rest.startswith("-"):
+        raise sim_module.ScriptError("line %d: %r: power-cut takes a byte count" % (number, text))

@@ -220,9 +220,6 @@ class Sim:
 sim = Sim()
 
 
-MAX_WAIT_MS = 3600 * 1000     # a script's longest wait: an hour (strict's longest deadline)
-
-
 def button_index(name):
     for i in range(len(BUTTONS)):
         if BUTTONS[i] == name:
@@ -269,19 +266,12 @@ class Driver:
             board.press(button_index(word), hold)
             self.busy_until = board.now_ms + hold + GAP_MS
         elif word in ("press", "release"):
-            try:
-                key = button_index(rest)
-            except ScriptError as exc:
-                raise ScriptError("line %d: %r: %s" % (self.line_no, text, exc))
-            board.key_event(key, word == "press")
+            board.key_event(button_index(rest), word == "press")
         elif word == "wait":
             try:
                 ms = int(rest)
             except ValueError:
-                ms = -1
-            if not 0 <= ms <= MAX_WAIT_MS:
-                raise ScriptError("line %d: %r: wait takes milliseconds, 0 to %d (an hour)"
-                                  % (self.line_no, text, MAX_WAIT_MS))
+                raise ScriptError("line %d: %r: wait takes milliseconds" % (self.line_no, text))
             self.busy_until = board.now_ms + ms
         elif word == "data":
             board.data.send(rest.encode() + b"\n")
@@ -289,12 +279,9 @@ class Driver:
             raise Reset("reset")
         elif word == "power-cut":
             try:
-                count = int(rest)
+                board.nvm.cut_after = int(rest)
             except ValueError:
-                count = -1
-            if count < 0:
                 raise ScriptError("line %d: %r: power-cut takes a byte count" % (self.line_no, text))
-            board.nvm.cut_after = count
         else:
             raise ScriptError("line %d: unknown command %r" % (self.line_no, text))
 
