@@ -62,13 +62,12 @@ def first_state(game=None, hand=False):
     if game is not None:
         from ludo.game import KINDS
         from ludo.rules import PRESETS
-        from .menu_options import names_of, values_of
+        from .menu_options import index_of, names_of
         options = game.options
         names = names_of(options)
         values = {}
         for n in names:
-            vals = values_of(n)
-            values[n] = vals.index(options[n]) if options[n] in vals else 0
+            values[n] = index_of(n, options[n])
         kinds = bytearray(4)
         for s in game.seats:
             kinds[s] = KINDS.index(game.kinds.get("RGYB"[s], "human"))

@@ -18,6 +18,12 @@ def values_of(name):
     return (False, True)
 
 
+def index_of(name, value):
+    # The menu's index of an option's value (0 for a value the menu does not offer).
+    vals = values_of(name)
+    return vals.index(value) if value in vals else 0
+
+
 def names_of(options):
     # The options of a game in the menu's order.
     names = [n for n in OPTION_ORDER if n in options]

@@ -4,8 +4,7 @@
 # option checks (ludo/options.py) anyway.
 from ludo import rules as ludo_rules
 
-from .menu_options import names_of, values_of
-
+from .menu_options import index_of, names_of
 
 
 def preset_changed(m):
@@ -41,6 +40,5 @@ def option_changed(m):
     m.names = names_of(resolved)
     for n in m.names:
         if n not in m.touched:
-            vals = values_of(n)
-            m.values[n] = vals.index(resolved[n]) if resolved[n] in vals else 0
+            m.values[n] = index_of(n, resolved[n])
     return True
