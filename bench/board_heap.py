@@ -502,6 +502,11 @@ def smallest(fits, lo, hi, step):
     return hi, last
 
 
+def hard_params(params):
+    """The same game with seat B played by Hard and the coach's hint at every 5th choice."""
+    return dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+
+
 def bench_params(seed):
     """The drive (the map, the neopixel library, the rules core's bare copy) in a new
     temporary folder, and the parameters of a classic four-player game of that seed."""
@@ -533,7 +538,7 @@ def main(argv=None):
         params["firmware"] = compiled_firmware(drive)
         if args.part in ("all", "boot", "modules"):
             print("(--compiled: the boot's and the modules' compiles are not run; the play parts are)")
-    hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+    hard = hard_params(params)
     try:
         if args.part in ("all", "boot") and not args.compiled:
             print("the boot (code.py's imports): compiling each module where the board does, with the"

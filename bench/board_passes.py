@@ -70,7 +70,7 @@ def _held(mp):
 
 def held_part(params):
     """The three states, each in an interpreter of its own."""
-    hard = dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+    hard = bh.hard_params(params)
     for label, p, presses in (("a fresh board, the set-up menu", params, None),
                               ("a game of people at press %d" % bh.CONNECT_AT, params, bh.CONNECT_AT),
                               ("seat B Hard + hints, at press %d" % bh.CONNECT_AT, hard, bh.CONNECT_AT)):
@@ -83,15 +83,12 @@ def held_part(params):
             if presses is not None:
                 bh._passes(mp, "b()")
                 bh._play(mp, presses)
-                held = _held(mp)
-                names, count = _names_bytes(mp)
+            held = _held(mp)
+            names, count = _names_bytes(mp)
+            game = 0
+            if presses is not None:
                 mp.run("app.game = None\n", keep_globals=True)
-                without = _held(mp)
-                game = held - without
-            else:
-                held = _held(mp)
-                names, count = _names_bytes(mp)
-                game = 0
+                game = held - _held(mp)
             print("%-38s holds %6d: names %6d (%4d), game %5d, code and the rest %6d"
                   % (label, held, names - names0[0], count - names0[1], game,
                      held - (names - names0[0]) - game))

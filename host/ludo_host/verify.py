@@ -18,18 +18,22 @@ def verify_file(path):
     rf, rec = parse_record_file(path)
     problems = list(rf.problems)
     if rec is not None:
-        import ludo
-        try:
-            found = ludo.verify_record(rec)
-        except Exception as exc:  # a core bug must not hide the file's name or crash the run
-            found = [(1, "the rules core failed on this file: %s" % _exc_text(exc))]
         seen = set(problems)
-        for p in found:
+        for p in replay_problems(rec):
             if p not in seen:
                 seen.add(p)
                 problems.append(p)
     problems.sort(key=lambda p: (p[0], p[1]))
     return problems, rec
+
+
+def replay_problems(rec):
+    """What the rules core finds in a record it replays: (line, message) pairs."""
+    import ludo
+    try:
+        return ludo.verify_record(rec)
+    except Exception as exc:  # a core bug must not hide the file's name or crash the run
+        return [(1, "the rules core failed on this file: %s" % _exc_text(exc))]
 
 
 def unchecked_rolls(rec):
