@@ -17,6 +17,7 @@ import sys
 import time
 
 from ._records import parse_record_file, record_paths, where
+from ._steps import taken_back
 from ._words import count
 
 SEATS = "RGYB"
@@ -64,16 +65,8 @@ def fairness_words(n, p):
 def effective_actions(actions):
     """The actions that stand after take-backs: `undo` removes the last action that is
     not a `kind` line; `kind` lines are kept in place (they are annotations)."""
-    out = []
-    for line in actions:
-        if line == "undo":
-            for i in range(len(out) - 1, -1, -1):
-                if not out[i].startswith("kind "):
-                    del out[i]
-                    break
-        else:
-            out.append(line)
-    return out
+    undone = taken_back(actions)
+    return [line for i, line in enumerate(actions) if line != "undo" and i not in undone]
 
 
 def is_move(line):
