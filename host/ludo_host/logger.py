@@ -78,11 +78,7 @@ class Logger:
     def run(self):
         while not self._stop:
             if self.ser is None:
-                connected = self._connect()
-                if self.intro and not self.refused:
-                    self.status.note(self.intro)
-                    self.intro = None
-                if not connected:
+                if not self._connect():
                     self._sleep(self.poll_s)
                     continue
             try:
@@ -117,10 +113,11 @@ class Logger:
     def _connect(self):
         import serial
         device = self.port or self.finder()
-        if device is None and not self._hinted:
-            self._hinted = True
-            self.status.note("no board found: %s" % NO_BOARD_HINT)
         if device is None or (os.name == "posix" and not os.path.exists(device)):  # COM3: no path
+            self._say_intro()
+            if device is None and not self._hinted:
+                self._hinted = True
+                self.status.note("no board found: %s" % NO_BOARD_HINT)
             note = "waiting for %s" % (device or "the board (no CircuitPython CDC2 port)")
             if note != self._last_wait_note:
                 self._last_wait_note = note
@@ -128,6 +125,7 @@ class Logger:
             return False
         refusal = not_a_data_channel(device)
         if refusal:
+            self._say_intro()
             note = "waiting: %s" % refusal
             if note != self._last_wait_note:
                 self._last_wait_note = note
@@ -135,6 +133,7 @@ class Logger:
             return False
         if not self._lock(device):
             return False
+        self._say_intro()
         try:
             self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2)
         except Exception as exc:
@@ -157,6 +156,12 @@ class Logger:
             self.send({"cmd": "time", "now": now})
         self.ask_status()
         return True
+
+    def _say_intro(self):
+        """The note for the start (where the records go), once, unless this logger is refused."""
+        if self.intro:
+            self.status.note(self.intro)
+            self.intro = None
 
     def _lock(self, device):
         """Take the device's lock (one logger per board); False, and the logger stops, when
