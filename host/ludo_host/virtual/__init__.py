@@ -82,6 +82,7 @@ def lock_save(nvm_path):
 
 
 def save_taken_message(nvm_path, held):
+    """The one line that refuses a second board on a save (`held`: the LockHeld)."""
     return ("ludo-host board: %s is running on the save %s: quit that one first, or give this one "
             "a save of its own with --nvm FILE" % (held.holder("virtual board"), _home(os.path.abspath(nvm_path))))
 
@@ -167,8 +168,6 @@ def _run_headless(args):
 
 
 def run_interactive(args):
-    from .terminal import Keyboard, Screen
-
     if args.nvm is None:
         args.nvm = DEFAULT_NVM
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -177,17 +176,22 @@ def run_interactive(args):
         return 2
     try:
         os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
+    except OSError as exc:
+        print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
+        return 2
+    save_lock = None
+    try:
         save_lock = lock_save(args.nvm)
     except LockHeld as held:
         print(save_taken_message(args.nvm, held), file=sys.stderr)
         return 2
-    except OSError as exc:         # a read-only home: no lock file, no save there either
-        print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
-        return 2
+    except OSError:
+        pass                        # no room for a lock file (a read-only home): run unguarded
     try:
         return _run_interactive(args)
     finally:
-        save_lock.release()
+        if save_lock is not None:
+            save_lock.release()
 
 
 def _run_interactive(args):
