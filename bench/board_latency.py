@@ -22,19 +22,23 @@ hardware (host/ludo_host/virtual/stubs/) under the npm package's MicroPython
   Node takes between calls is not counted: this port's `time.ticks_us()` counts
   whole milliseconds, so the bench reads Node's `performance.now()` through the
   port's `js` module (microseconds; the cost of one read is taken off).
-- RP2040: the same reference loop as a published benchmark table (an integer
-  addition 1,000,000 times in a `for ... in range` loop) is timed here; its
-  published time on an RP2040 at 125 MHz over the time here is the factor that
-  scales the figures (docs/board-latency.md gives the source and how far to
-  trust it). The stand-in strip's own work per frame (99 pixel writes and a
-  show in Python; on the board the library does them in C) is measured and
-  taken off before scaling.
+- RP2040: the loops of a published benchmark table (one integer operation in a
+  `for ... in range` loop) are timed here; the published time of the integer
+  addition on an RP2040 at 125 MHz under CircuitPython, over its time here, is
+  the factor that scales the figures. The machine here is shared and its speed
+  moves, so the addition is also timed briefly beside each boot and each call of
+  presses, and each figure is scaled by the factor beside it. The highest of
+  the rows' factors gives the estimates' upper ends. docs/board-latency.md gives
+  the source and how far to trust it. The stand-in strip's own work per frame
+  (99 pixel writes and a show in Python; the library does them in C on a board)
+  is measured and taken off before scaling.
+- The board draws its dice's seed from os.urandom, so each run plays another
+  game (750-900 presses).
 
-    python bench/board_latency.py [--boots 3] [--presses N] [--reference-divisor N]
+    python bench/board_latency.py [--boots 5] [--presses N] [--reference-divisor N]
 """
 import argparse
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -48,7 +52,11 @@ FIRMWARE_MOUNT = os.path.join(ROOT, "firmware") + "=/"      # where the CIRCUITP
 BUTTONS = ("roll", "select", "confirm", "back")
 PASSES_BETWEEN = 20         # loop passes between two presses (10 ms of the stand-in's clock each)
 MAX_PASSES = 400            # a press whose frame has not changed by then counts as unchanged
-PRESSES_PER_CALL = 50       # presses per call to the interpreter (each call has a timeout)
+PRESSES_PER_CALL = 25       # presses per call, with the reference loop timed before and after
+# The machine is shared: the interpreter's speed moves from second to second. So the integer
+# addition is also timed briefly beside each call of presses and each boot, and the factor
+# to an RP2040 is taken from there (LOCAL_LOOPS, best of 2, scaled to the row's count).
+LOCAL_LOOPS = 25000
 
 # The published reference: shaoziyang/micropython_benchmarks, README.md, "Reference test
 # results" (ms), the two RP2040 columns (125 MHz): CircuitPython 9.1.4 (what the board runs)
@@ -197,7 +205,8 @@ import json
 ROLL, SELECT, CONFIRM, BACK = 0, 1, 2, 3
 cost = read_cost_ms()
 rows = []           # (ms, frames shown, passes, key, what)
-state = {"next": ROLL, "over": False, "started": False, "turn": None}
+state = {"next": ROLL, "over": False, "started": False}
+idle = [0.0, 0, 0]  # time and count of the loop passes between presses, frames they showed
 
 
 def board_said():
@@ -233,8 +242,13 @@ def press(key, what):
         n += 1
     ms = shown[3] - t0 - cost if shown[2] else -1.0
     rows.append((ms, shown[0] - frames, n, key, what))
+    frames = shown[0]
+    t0 = clock_ms()
     for i in range(%(between)d):
         app.step()
+    idle[0] += clock_ms() - t0
+    idle[1] += %(between)d
+    idle[2] += shown[0] - frames
 
 
 def settle(n):
@@ -331,20 +345,32 @@ def reference(mp, divisor, runs=3):
     return times
 
 
+def local_reference(mp):
+    """The integer addition's time here now (ms at the published count): a short run, best of 2."""
+    row, loop, count, cp_ms, mp_ms = REFERENCES[0]
+    ms = float(mp.run("print(reference_ms(%s, [%d, 12345678, 56781234], 2))\n" % (loop, LOCAL_LOOPS),
+                      keep_globals=True))
+    return ms * count / LOCAL_LOOPS
+
+
 def boot_once(drive, divisor):
-    """One power-up in a fresh interpreter: (import ms, App() done ms, first frame ms, passes, refs)."""
+    """One power-up in a fresh interpreter: (import ms, App() done ms, first frame ms, passes,
+    the reference rows' times, the local reference beside the boot)."""
     with new_interpreter(drive) as mp:
         refs = reference(mp, divisor)     # (also warms the interpreter up)
+        before = local_reference(mp)
         mp.run(SETUP % {"drive": drive}, keep_globals=True)
         out = mp.run(BOOT, keep_globals=True).split()
-    return float(out[0]), float(out[1]), float(out[2]), int(out[3]), refs
+        after = local_reference(mp)
+    return float(out[0]), float(out[1]), float(out[2]), int(out[3]), refs, (before + after) / 2
 
 
 def presses(drive, max_presses, divisor):
     """The menu and a game of people in one interpreter.
 
     Returns (rows, strip ms, clock name, clock read ms, game over, refs); a row is
-    (ms or -1 when unchanged, frames shown, loop passes, button, "menu" or the action)."""
+    (ms or -1 when unchanged, frames shown, loop passes, button, "menu" or the action,
+    the local reference beside it)."""
     with new_interpreter(drive) as mp:
         refs = reference(mp, divisor)
         mp.run(SETUP % {"drive": drive}, keep_globals=True)
@@ -352,24 +378,36 @@ def presses(drive, max_presses, divisor):
         strip = float(mp.run(STRIP, keep_globals=True))
         mp.run(DRIVER % {"max_passes": MAX_PASSES, "between": PASSES_BETWEEN}, keep_globals=True)
         clock = mp.run("print(CLOCK_NAME)\nprint(cost)\n", keep_globals=True).splitlines()
+        local = [local_reference(mp)]       # beside each call: before it, and after it
         if mp.run(MENU_START, keep_globals=True).strip() != "1":
             raise RuntimeError("board_latency: the set-up menu did not start a game in 50 presses")
+        local.append(local_reference(mp))
+        ends = [int(mp.run("print(len(rows))\n", keep_globals=True))]     # rows done after each call
         over, count = False, 0
         while not over and (max_presses is None or count < max_presses):
             n = PRESSES_PER_CALL if max_presses is None else min(PRESSES_PER_CALL, max_presses - count)
-            over = mp.run("play(%d)\n" % n, keep_globals=True).split()[0] == "1"
+            over, total = mp.run("play(%d)\n" % n, keep_globals=True).split()
+            over = over == "1"
+            if over:    # the game is over: confirm opens the set-up menu
+                mp.run("menu_press(CONFIRM)\n", keep_globals=True)
+            local.append(local_reference(mp))
+            ends.append(int(mp.run("print(len(rows))\n", keep_globals=True)))
             count += n
-        if over:    # the game is over: confirm opens the set-up menu
-            mp.run("menu_press(CONFIRM)\n", keep_globals=True)
-        total = int(mp.run("print(len(rows))\n", keep_globals=True))
         rows = []
-        for start in range(0, total, 200):
+        for start in range(0, ends[-1], 200):
             out = mp.run(DUMP % {"start": start, "stop": start + 200}, keep_globals=True)
             for line in out.splitlines():
                 ms, frames, passes, key, what = line.split(None, 4)
-                rows.append((float(ms), int(frames), int(passes), BUTTONS[int(key)], what))
+                k = len(rows)
+                call = min(c for c in range(len(ends)) if k < ends[c])
+                rows.append((float(ms), int(frames), int(passes), BUTTONS[int(key)], what,
+                             (local[call] + local[call + 1]) / 2))
+        idle = [float(x) for x in mp.run("print(idle[0] / idle[1], idle[2] / idle[1])\n",
+                                             keep_globals=True).split()]
         after = reference(mp, divisor)
-    return rows, strip, clock[0], float(clock[1]), over, [min(a, b) for a, b in zip(refs, after)]
+    local = sorted(r[5] for r in rows)
+    return (rows, strip, clock[0], float(clock[1]), over, [min(a, b) for a, b in zip(refs, after)],
+            (idle[0], idle[1], local[len(local) // 2]))
 
 
 def percentile(sorted_values, p):
@@ -386,7 +424,7 @@ def stats(values):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--boots", type=int, default=3, help="power-ups timed, each in a fresh interpreter")
+    p.add_argument("--boots", type=int, default=5, help="power-ups timed, each in a fresh interpreter")
     p.add_argument("--presses", type=int, default=None,
                    help="stop the game after this many presses (default: play it to its end)")
     p.add_argument("--reference-divisor", type=int, default=1, metavar="N",
@@ -399,33 +437,43 @@ def main(argv=None):
     drive = make_drive()
     try:
         boots = [boot_once(drive, args.reference_divisor) for i in range(max(1, args.boots))]
-        rows, strip, clock, cost, over, refs = presses(drive, args.presses, args.reference_divisor)
+        rows, strip, clock, cost, over, refs, idle = presses(drive, args.presses, args.reference_divisor)
     finally:
         shutil.rmtree(drive, ignore_errors=True)
     for b in boots:
         refs = [min(a, c) for a, c in zip(refs, b[4])]
-    factor = REFERENCES[0][3] / refs[0]
-    # the other rows' factors: how far the estimate may be off for other work (the highest)
-    high = max(row[3] / here for row, here in zip(REFERENCES, refs))
+    report(boots, rows, strip, clock, cost, over, refs, idle)
+    return 0
+
+
+def report(boots, rows, strip, clock, cost, over, refs, idle):
+    """Print the figures (see main)."""
+    rp2040 = REFERENCES[0][3]
+    factor = rp2040 / refs[0]
+    # the other rows' factors over the addition's: how far the estimate may be off for other work
+    spread = max(row[3] / here for row, here in zip(REFERENCES, refs)) / factor
     print("MicroPython (WebAssembly, Node), the stand-in hardware; clock: %s, one read %.4f ms (taken off)"
           % (clock, cost))
     print("reference loops, best of each here against an RP2040 at 125 MHz (%s):" % REFERENCE_SOURCE)
     for (row, loop, count, cp_ms, mp_ms), here in zip(REFERENCES, refs):
         print("  %-22s %7d times: %8.1f ms here; RP2040 CircuitPython 9.1.4 %5d ms (x%.1f),"
               " MicroPython 1.23 %5d ms (x%.1f)" % (row, count, here, cp_ms, cp_ms / here, mp_ms, mp_ms / here))
-    print("factor to an RP2040 under CircuitPython: %.1f (the integer addition's; the highest row's %.1f"
-          " gives the upper ends of the estimates)" % (factor, high))
+    local = [r[5] for r in rows] + [b[5] for b in boots]
+    print("factor to an RP2040 under CircuitPython: %.1f (the integer addition's best); beside the boots and"
+          " presses %.1f .. %.1f (used); the highest row's is %.2f times the addition's (the estimates'"
+          " upper ends)" % (factor, rp2040 / max(local), rp2040 / min(local), spread))
     print("stand-in strip per frame (99 pixel writes and show(), in Python here, in C on a board): %.3f ms"
           % strip)
     print()
-    firsts = sorted(b[2] for b in boots)
-    median = firsts[len(firsts) // 2]
     for i, b in enumerate(boots):
         print("boot %d: imports %.1f ms, App() done %.1f ms, first frame %.1f ms (after %d loop passes)"
               % (i + 1, b[0], b[1], b[2], b[3]))
-    boot_app = max(0.0, median - strip)
+    firsts = sorted(b[2] for b in boots)
+    median = firsts[len(firsts) // 2]
+    estimates = sorted(max(0.0, b[2] - strip) * rp2040 / b[5] for b in boots)
+    e_boot = estimates[len(estimates) // 2]
     print("boot to first frame: median %.1f ms of %d (%.1f .. %.1f); RP2040 estimate %.0f-%.0f ms"
-          % (median, len(firsts), firsts[0], firsts[-1], boot_app * factor, boot_app * high))
+          % (median, len(firsts), firsts[0], firsts[-1], e_boot, e_boot * spread))
     print()
     unchanged = [r for r in rows if r[0] < 0]
     timed = [r for r in rows if r[0] >= 0]
@@ -438,20 +486,23 @@ def main(argv=None):
         if not group:
             continue
         mean, p95, worst = stats([r[0] for r in group])
-        e_mean, e_p95, e_worst = stats([max(0.0, r[0] - r[1] * strip) for r in group])
+        e_mean, e_p95, e_worst = stats([max(0.0, r[0] - r[1] * strip) * rp2040 / r[5] for r in group])
         print("  %-15s %4d presses: mean %.2f ms, p95 %.2f ms, worst %.2f ms;"
               " RP2040 estimate: mean %.0f-%.0f ms, p95 %.0f-%.0f ms, worst %.0f-%.0f ms"
-              % (name, len(group), mean, p95, worst, e_mean * factor, e_mean * high,
-                 e_p95 * factor, e_p95 * high, e_worst * factor, e_worst * high))
+              % (name, len(group), mean, p95, worst, e_mean, e_mean * spread,
+                 e_p95, e_p95 * spread, e_worst, e_worst * spread))
     if timed:
         i = max(range(len(rows)), key=lambda k: rows[k][0])
         r = rows[i]
         print("worst press: #%d of %d, %s in the %s%s: %.2f ms, %d frames shown, %d loop passes"
               % (i + 1, len(rows), r[3], "set-up menu" if r[4] == "menu" else "game",
                  "" if r[4] in ("menu", "-") else " (%s)" % r[4], r[0], r[1], r[2]))
-    print("(RP2040 estimates: (time here - the stand-in strip's work per frame shown) x factor; the"
-          " strip's data then takes %.1f ms more to reach the LEDs)" % WIRE_MS)
-    return 0
+    pass_ms, frames, local_ms = idle
+    e_pass = max(0.0, pass_ms - frames * strip) * rp2040 / local_ms
+    print("a loop pass without a press: mean %.3f ms; RP2040 estimate %.1f-%.1f ms (a press waits about half"
+          " of one before it is read)" % (pass_ms, e_pass, e_pass * spread))
+    print("(RP2040 estimates: (time here - the stand-in strip's work per frame shown) x the factor beside"
+          " it; the strip's data then takes %.1f ms more to reach the LEDs)" % WIRE_MS)
 
 
 if __name__ == "__main__":

@@ -25,9 +25,10 @@ def test_latency_figures_parse_and_are_ordered():
         here = float(re.search(r"times: +%s ms here" % NUM, line).group(1))
         factors = [float(f) for f in re.findall(r"\(x%s\)" % NUM, line)]
         assert here > 0 and len(factors) == 2 and all(f > 1 for f in factors)
-    factor, high = map(float, re.search(r"under CircuitPython: %s .*highest row's %s" % (NUM, NUM),
-                                        out.stdout).groups())
-    assert 1 < factor <= high
+    factor, lo, hi, spread = map(float, re.search(
+        r"under CircuitPython: %s \(the integer addition's best\); beside the boots and presses %s \.\. %s "
+        r"\(used\); the highest row's is %s times" % ((NUM,) * 4), out.stdout).groups())
+    assert factor > 1 and 0 < lo <= hi and spread >= 1
 
     boot = [line for line in lines if line.startswith("boot 1:")]
     assert len(boot) == 1
@@ -53,6 +54,10 @@ def test_latency_figures_parse_and_are_ordered():
         assert 0 < em_lo <= ep_lo <= ew_lo and em_hi <= ep_hi <= ew_hi
         assert em_lo <= em_hi and ep_lo <= ep_hi and ew_lo <= ew_hi
     assert "the game cut short; 0 without a changed frame" in out.stdout
+
+    pass_ms, e_lo, e_hi = map(float, re.search(r"^a loop pass without a press: mean %s ms; RP2040 estimate %s-%s ms"
+                                               % ((NUM,) * 3), out.stdout, re.M).groups())
+    assert pass_ms > 0 and e_lo <= e_hi
 
     worst = re.search(r"^worst press: #(\d+) of (\d+), (roll|select|confirm|back) in the (set-up menu|game)"
                       r".*: %s ms" % NUM, out.stdout, re.M)
