@@ -80,7 +80,7 @@ WIRE_MS = 99 * 24 / 800.0
 
 # The clock, the reference loop and the stand-in strip's cost: defined in every interpreter.
 CLOCK = """
-import gc, os, sys
+import gc, os
 import micropython
 try:
     # The Node process's CPU time: the interpreter's, as Node's own thread waits while it runs.
