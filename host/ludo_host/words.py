@@ -5,8 +5,8 @@ now). `status_words(snapshot)` takes a plain snapshot of the board (a dict;
 `ludo_host.virtual.snapshot` describes its fields and reads it off a running
 app) and gives two lines: what is going on, and what the buttons do now.
 
-    >>> status_words({"mode": "play", "turn": "R", "kind": "human", "rolls": [6], "moves": 3})
-    ["Red rolled 6: 3 moves.", "select: pick a move (long: a hint) · back: undo"]
+    >>> status_words({"mode": "play", "turn": "R", "kind": "human", "rolls": [6], "moves": 3, "undo": True})
+    ['Red rolled 6: 3 moves.', 'select: pick a move (long: a hint) · back: undo']
 """
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
