@@ -4,7 +4,6 @@ import argparse
 import ast
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
@@ -146,6 +145,8 @@ def test_a_file_size_limit_says_so(drive, firmware):
     with open(os.path.join(firmware, "ludo", "game.py"), "a") as f:
         f.write("# longer\n" * 2000)
     limit = 8192
+
+    import resource
 
     def small_files():
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
