@@ -5,8 +5,9 @@
 #   | entries: code, check (3 bytes each) ... | erased 0xFF
 # An entry is one code of the game's transcript (1..137: docs/api.md's action
 # codes, 121 = undo, 122.. = a seat handed to another player kind) and a 16-bit
-# check = CRC16 of the game id, the action's index and the code.  Appending
-# programs three erased bytes after the last written one: no flash erase.
+# check: a CRC-16 of the game id, the action's index and the code.  Appending
+# programs three erased bytes after the last written one: no flash erase.  (The
+# header's and the packed codes' CRC is CRC-16/CCITT-FALSE, as in the format before.)
 #
 # On RP2040 any write over a written byte erases the whole sector, so nothing
 # written is ever written over, except when the sector is full (compaction: the
@@ -15,24 +16,27 @@
 # and the next append goes after it with the same index.  The boot takes, for each
 # index in turn, the first entry after the last one taken whose check matches that
 # index and that the rules accept; entries after the last one taken are a lost
-# tail, told in one console line.  docs/serial-protocol.md § Saves.
-from . import drop
+# tail, told in one console line.  docs/saves.md.
+from . import const, drop
 
 ENTRY = 3                   # bytes per entry
+CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry (CCITT's 0x1021: 4)
 
 
-def crc_byte(crc, byte):
-    # One byte into a CRC-16/CCITT (polynomial 0x1021), a bit at a time: a table would
-    # keep 512 bytes on the heap for three bytes an action.
+def crc_byte(crc, byte, poly):
+    # One byte into a CRC-16 with this polynomial, a bit at a time: a table would keep
+    # 512 bytes on the heap for three bytes an action.
     crc ^= byte << 8
     for _ in range(8):
-        crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        crc = ((crc << 1) ^ poly) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
     return crc
 
 
 def entry_check(code, index, salt):
-    # An entry's check: the index's two bytes and the code, from salt (the game id's CRC).
-    return crc_byte(crc_byte(crc_byte(salt, index & 255), index >> 8), code)
+    # An entry's check: its index's two bytes and its code, from salt (the game id's CRC).
+    # Any 7 flipped bits of an entry, or any two of its bytes changed, fail it.
+    return crc_byte(crc_byte(crc_byte(salt, index & 255, CHECK_POLY), index >> 8, CHECK_POLY),
+                    code, CHECK_POLY)
 
 
 class Saves:

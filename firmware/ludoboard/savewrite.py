@@ -4,12 +4,12 @@
 # sector's start to the end of what it holds now (past that every byte is erased
 # already: the write keeps them).  These are the only writes over written bytes,
 # so the only ones that erase the sector: a power cut during one loses the save
-# (docs/serial-protocol.md § Saves).  Loaded for that only and dropped again
+# (docs/saves.md).  Loaded for that only and dropped again
 # (saves.py, newsave.py).  The header is compact JSON (read back with json.loads:
 # its keys need no order, unlike the lines to the PC).
 import json
 
-from .saves import ENTRY, crc_byte
+from .saves import CHECK_POLY, ENTRY, crc_byte
 
 MAGIC = b"L2"
 _ROOM = 32                  # entries a packed save leaves room for, or saving stops (not an erase an action)
@@ -21,7 +21,7 @@ def crc16(data, start=0, end=None):
         end = len(data)
     crc = 0xFFFF
     for i in range(start, end):
-        crc = crc_byte(crc, data[i])
+        crc = crc_byte(crc, data[i], 0x1021)
     return crc
 
 
@@ -29,7 +29,7 @@ def game_salt(game):
     # The start of every entry's check: the CRC of the game id's four bytes (8 hex digits).
     crc = 0xFFFF
     for i in range(0, 8, 2):
-        crc = crc_byte(crc, int(game[i:i + 2], 16))
+        crc = crc_byte(crc, int(game[i:i + 2], 16), CHECK_POLY)
     return crc
 
 

@@ -117,7 +117,7 @@ def test_power_cut_through_the_virtual_board_resumes():
 def test_cut_compaction_at_every_byte_never_crashes_the_boot():
     """The sector packed when full is the one write that erases during a game: cut at any byte
     of it, the boot takes up the whole game (the packed codes all landed) or shows the menu with
-    a line (the save lost: docs/serial-protocol.md § Saves), except a cut before its first byte."""
+    a line (the save lost: docs/saves.md), except a cut before its first byte."""
     size = 800
     b, saved_after = play_recording(nvm=Nvm(size=size), seed=4, actions=300)
     image = bytearray(b"\xff" * size)

@@ -117,23 +117,37 @@ def test_corrupt_entry_resumes_from_the_actions_before_it_and_the_next_save_goes
     assert again.app.errors == []           # told once: the entries left behind are not news
 
 
-def test_any_single_byte_corruption_of_an_entry_is_caught(recorded):
-    """A CRC-16 over (game, index, code) catches every error within 16 bits: any one byte of
-    an entry changed to any other value fails its check, so no other action is ever read."""
+def test_any_one_or_two_bytes_of_an_entry_changed_are_caught(recorded):
+    """Each entry's check (a CRC-16 of game, index and code) fails for any one byte of the
+    entry changed to any other value, and for any two; so no other action is read in its place.
+    (The check is linear: whether a change passes does not depend on the entry, so one entry
+    shows it for the pairs.)"""
     b, _ = recorded
     data = b.nvm.data
     salt = game_salt(header_of(data)["game"])
     at = entries_at(data)
+
+    def passes(e, index):
+        return e[1] | (e[2] << 8) == entry_check(e[0], index, salt)
     passed = 0
     for index in range(len(b.game.transcript)):
         good = bytes(data[at + ENTRY * index:at + ENTRY * (index + 1)])
-        assert good[1] | (good[2] << 8) == entry_check(good[0], index, salt)
+        assert passes(good, index)
         for byte in range(ENTRY):
             for value in range(256):
                 if value != good[byte]:
                     e = bytearray(good)
                     e[byte] = value
-                    passed += e[1] | (e[2] << 8) == entry_check(e[0], index, salt)
+                    passed += passes(e, index)
+    for index in (7,):
+        good = bytes(data[at + ENTRY * index:at + ENTRY * (index + 1)])
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            for x in range(256):
+                for y in range(256):
+                    if x != good[i] and y != good[j]:
+                        e = bytearray(good)
+                        e[i], e[j] = x, y
+                        passed += passes(e, index)
     assert passed == 0
 
 

@@ -97,3 +97,69 @@ def test_a_bad_entry_with_a_passing_check_boots(tmp_path):
         "save: action 1's save is torn or corrupt; resumed from the 0 before it (dropped: 1)"]
     status, = statuses((tmp_path / "data").read_bytes())
     assert status["state"] == "playing" and status["seq"] == 0 and status["game"] == "6b86b273"
+
+
+# The save before, with its bad entry, taken up; the first action packs it into this format
+# (the one erase); the board reset, and the game taken up again from that.
+UPGRADE = """\
+wait 300
+data {"cmd":"status","position":true}
+wait 100
+confirm
+wait 200
+roll
+wait 300
+reset
+wait 300
+data {"cmd":"status","position":true}
+wait 100
+"""
+
+
+def _cpython_run(script, nvm):
+    vb = VirtualBoard()
+    try:
+        vb.nvm.load(nvm)
+        vb.run_script(script)
+        return vb.data_out, vb.console.splitlines(), bytes(vb.nvm.data)
+    finally:
+        vb.close()
+
+
+def _micropython_run(micropython, tmp_path, script, nvm):
+    drive = tmp_path / "drive"
+    drive.mkdir(exist_ok=True)
+    shutil.copy(os.path.join(ROOT, "hardware", "pixelmap.json"), drive / "pixelmap.json")
+    out = micropython.run_fresh(
+        "import os, _board_sim\n"
+        "os.chdir(%r)\n"
+        "_board_sim.sim.nvm.load(bytes.fromhex(%r))\n"
+        "_board_sim.run_firmware(%r, code=%r, boot=%r)\n"
+        "print('DATA', bytes(_board_sim.sim.data.from_board).hex())\n"
+        "print('NVM', bytes(_board_sim.sim.nvm.data).hex())\n"
+        % (str(drive), nvm.hex(), script, os.path.join(ROOT, "firmware", "code.py"),
+           os.path.join(ROOT, "firmware", "boot.py")),
+        paths=[os.path.join(HOST, "ludo_host", "virtual", "stubs"), str(drive)], timeout=600)
+    lines = out.strip().split("\n")
+    got = dict(line.split(" ", 1) for line in lines if line.split(" ")[0] in ("DATA", "NVM"))
+    return bytes.fromhex(got["DATA"]), [line for line in lines if line.startswith("save:")], \
+        bytes.fromhex(got["NVM"])
+
+
+def test_the_saves_under_micropython_as_on_cpython(micropython, tmp_path):
+    """The old save with its bad entry, taken up and packed; two power cuts in a row: the real
+    MicroPython gives the same replies and console lines as CPython."""
+    with open(os.path.join(HERE, "repro", "bad-entry.nvm"), "rb") as f:
+        bad = f.read()
+    for script, nvm in ((UPGRADE, bad), (DOUBLE_CUT, b"\xff" * 4096)):
+        data, console, saved = _cpython_run(script, nvm)
+        mp_data, mp_console, mp_saved = _micropython_run(micropython, tmp_path, script, nvm)
+        assert (mp_data, mp_console) == (data, console)
+        assert mp_saved[:2] == saved[:2] == b"L2"       # (the header's JSON keys in another order)
+    data, console, nvm = _cpython_run(UPGRADE, bad)
+    first, after = statuses(data)
+    assert first["seq"] == 0 and after["seq"] == 1 and after["game"] == first["game"]
+    assert nvm[:2] == b"L2" and console[:2] == [
+        "save: written by an older firmware (L1); taken up, and rewritten at the next action",
+        "save: action 1's save is torn or corrupt; resumed from the 0 before it (dropped: 1)"]
+    assert console[2:] == []                # taken up again after the reset with nothing to say
