@@ -5,14 +5,15 @@
 # saves.error.  The format before ("L1": 2-byte entries, an 8-bit check) is read
 # too, and rewritten in this one at the next action.  Loaded for that only and
 # dropped again (saves.py).
+from . import const
 from .saves import ENTRY, entry_check
 from .savewrite import MAGIC, crc16, game_salt, header_in_nvm, written_end
 
-_FEED_EVERY = 64            # feed the watchdog while replaying a long save
-_CODES = 138                # transcript codes are 1..137 (122 + 4 seats * 4 kinds - 1)
-_TORN = 1
-_REFUSED = 2
-_NO_MEMORY = 3
+_FEED_EVERY = const(64)     # feed the watchdog while replaying a long save
+_CODES = const(138)         # transcript codes are 1..137 (122 + 4 seats * 4 kinds - 1)
+_TORN = const(1)
+_REFUSED = const(2)
+_NO_MEMORY = const(3)
 _WHY = ("is torn or corrupt", "is against the rules", "found no memory to replay it")
 
 

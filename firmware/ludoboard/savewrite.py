@@ -9,10 +9,11 @@
 # its keys need no order, unlike the lines to the PC).
 import json
 
+from . import const
 from .saves import CHECK_POLY, ENTRY, crc_byte
 
 MAGIC = b"L2"
-_ROOM = 32                  # entries a packed save leaves room for, or saving stops (not an erase an action)
+_ROOM = const(32)           # entries a packed save leaves room for, or saving stops (not an erase an action)
 
 
 def crc16(data, start=0, end=None):
