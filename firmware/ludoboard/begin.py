@@ -11,8 +11,8 @@ from .die_lights import show_banner
 _REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
 
 
-def new_game(preset, players, options, seed, start, kinds):
-    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
+def new_game(preset, players, options, seed, start, kinds, dice):
+    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start, dice=dice)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     return g
@@ -21,7 +21,7 @@ def new_game(preset, players, options, seed, start, kinds):
 def game_from_header(h):
     # The game a saved header starts (ValueError / KeyError / TypeError if it cannot).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
-                    h.get("kinds") or {})
+                    h.get("kinds") or {}, h.get("dice", "device"))
 
 
 def boot(app, settings):
@@ -59,7 +59,6 @@ def resume(app):
     except (ValueError, KeyError, TypeError) as exc:
         saves.error = "save: cannot restart its game (%s)" % exc
         return
-    rolled = False
     for i in range(saves.count):
         code = saves.code_at(i)
         try:
@@ -70,13 +69,12 @@ def resume(app):
             break
         if i % _REPLAY_FEED_EVERY == 0:
             app.hw.feed()
-        if code < 8:
-            rolled = True
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
     drop("ludo.extras")
+    if g.commitment:                # (of the set-up too: worked out now, and its code dropped)
+        drop("ludo.commit")
     app.game = g
-    app.rolled = rolled
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
     app.refresh()
