@@ -16,6 +16,7 @@ import math
 import sys
 import time
 
+from ._lines import terminal_safe
 from ._records import parse_record_file, record_paths, where
 
 SEATS = "RGYB"
@@ -280,7 +281,7 @@ def run(args):
         return 2
     totals = collect(paths, Progress(len(paths)))
     for line in totals["unreadable"][:20]:
-        print("ludo-host stats: skipped %s" % line, file=sys.stderr)
+        print(terminal_safe("ludo-host stats: skipped %s" % line), file=sys.stderr)
     if len(totals["unreadable"]) > 20:
         print("ludo-host stats: ... and %d more files skipped" % (len(totals["unreadable"]) - 20), file=sys.stderr)
     if args.json:

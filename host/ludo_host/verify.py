@@ -10,9 +10,11 @@ status 0 only when every file is sound; otherwise one line per problem,
 `FILE:LINE: problem`.  Warnings follow a sound file's `ok` line as
 `FILE: warning: ...`: rolls no seed checks (a game the logger closed as
 abandoned), and the fields an older (ludo-record/1) commitment does not cover.
+Everything printed has its control characters shown as escapes.
 """
 import sys
 
+from ._lines import terminal_safe
 from ._records import _exc_text, parse_record_file
 
 def verify_file(path):
@@ -97,7 +99,7 @@ def run(args):
 
 
 def _print(line):
-    print(line)
+    print(terminal_safe(line))
 
 
 def _one_line(message):

@@ -1,6 +1,7 @@
 """`ludo-host verify`: a record is proof of fair dice.  Records whose dice a player chose
 fail with a line naming the cheat; the commitment covers the header's set-up; a seed is
-decimal ASCII; what the format says is ignored is ignored.  The reproductions are in tests/host/repro/ (README)."""
+decimal ASCII; what the format says is ignored is ignored; control characters from a
+record never reach the terminal.  The reproductions are in tests/host/repro/ (README)."""
 import json
 import pathlib
 import re
@@ -11,6 +12,7 @@ import games
 import ludo
 
 REPRO = pathlib.Path(__file__).resolve().parent / "repro"
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")     # any but the line ends
 
 
 def lines_of(text):
@@ -83,6 +85,26 @@ def test_an_older_record_verifies_and_says_what_its_commitment_leaves_out(cli):
         "%s: warning: written as ludo-record/1, whose commitment covers the seed alone: its preset, "
         "options, players, kinds and dice could have been changed unseen" % path]
     assert cli("verify", "-q", path).stdout == ""
+
+
+@pytest.mark.parametrize("name", ["esc-in-game-id.ludo", "c1-in-game-id.ludo"])
+def test_control_characters_in_a_header_never_reach_the_terminal(cli, name):
+    path = REPRO / name
+    out = cli("verify", path)
+    assert out.returncode == 1
+    assert "game id" in out.stdout and not CONTROL.search(out.stdout + out.stderr), repr(out.stdout)
+    out = cli("replay", path, "--to", "5", "--color", "never")
+    assert out.returncode == 0, out.stderr
+    assert "game \\x1b]0;PWNED" in out.stdout or "game \\x9b2J" in out.stdout, out.stdout
+    assert not CONTROL.search(out.stdout + out.stderr), repr(out.stdout)
+
+
+def test_a_file_name_with_an_escape_is_printed_escaped(cli, tmp_path):
+    path = tmp_path / "\x1b]0;retitled\x07.ludo"
+    out = cli("verify", path)
+    assert out.returncode == 1
+    assert out.stdout == "%s: cannot open: No such file or directory\n" % str(path).replace(
+        "\x1b", "\\x1b").replace("\x07", "\\x07")
 
 
 # -- ludo-record/2: the commitment covers the set-up --------------------------------
