@@ -231,3 +231,14 @@ def test_a_cut_last_line_that_is_a_comment_is_not_a_problem(cli, tmp_path, stric
     path.write_text(strict_text[:-1])           # the footer without its line end: still cut short
     out = cli("verify", "-q", path)
     assert "cut short" in out.stdout
+
+
+def test_replay_names_the_line_of_a_bad_action_past_ignored_lines(cli, tmp_path, strict_text):
+    lines = lines_of(strict_text)
+    lines = lines[:3] + ["# a note", "  "] + lines[3:]
+    k = next(i for i in range(8, len(lines)) if re.match(r"[RY][1-4] ", lines[i]))
+    lines[k] = "pass"
+    path = write(tmp_path, "g.ludo", lines)
+    out = cli("replay", path, "--to", "0", "--color", "never")
+    assert out.returncode == 0
+    assert out.stderr.startswith("ludo-host replay: %s:%d: action %d ('pass'): " % (path, k + 1, k - 2)), out.stderr
