@@ -190,3 +190,23 @@ def test_not_a_terminal_prints_the_last_position(record_file):
     out = subprocess.run(cli_command("replay", record_file), env=cli_env(), capture_output=True,
                          text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert out.returncode == 0 and "not a terminal" in out.stderr and "game over" in out.stdout
+
+
+def test_an_undo_is_said_by_the_seat_whose_step_it_takes_back():
+    """Red moves, the turn passes to Yellow, the move is taken back: the take-back is Red's,
+    not that of Yellow, who was on turn when it was pressed."""
+    import random
+    rng = random.Random(7)
+    g = ludo.Game("classic", players=2, seed=11)
+    while True:
+        if g.needs_roll():
+            g.roll()
+            continue
+        mover = g.turn
+        g.push(rng.choice(list(g.legal_moves)))
+        if g.turn != mover and not g.last_move.is_pass:
+            break
+    g.pop()
+    steps = steps_of(str(g.record(transcript=True)))
+    assert steps[-1]["line"] == "undo"
+    assert steps[-1]["actor"] == steps[-2]["actor"] == ludo.SEAT_LETTERS[mover]
