@@ -23,7 +23,9 @@ from ._words import count
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
-KEYS_HELP = "keys: ->/n/space next, <-/p back, g N Enter jump, Home/End start/end, PageUp/PageDown 10 back/on, q quit"
+# Two lines, each within an 80-column terminal.
+KEYS_HELP = ("keys: ->/n/space next, <-/p back, g N Enter jump, q quit\n"
+             "      Home/End start/end, PageUp/PageDown 10 back/on")
 
 
 def load(path):
@@ -102,7 +104,8 @@ def interactive(replay, color, start, out=None, fd=None):
         out.write("\x1b[?25l")
         while True:
             prompt = "go to move: %s_" % typed if typed is not None else KEYS_HELP
-            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color) + "\n" + prompt + "\x1b[K\n")
+            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color) + "\n" + prompt.replace("\n", "\x1b[K\n")
+                      + "\x1b[K\n")
             out.flush()
             key = _read_key(fd)
             if typed is not None:

@@ -107,7 +107,9 @@ def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_
 
     try:
         assert screen_until(rb"move 0 of %d" % last)
-        assert screen_until(re.escape(KEYS_HELP.encode()))        # the key line is on the screen
+        # the key lines are on the screen, one under the other
+        first, second = (re.escape(line.encode()) for line in KEYS_HELP.splitlines())
+        assert screen_until(first + rb"(\x1b\[K)?\r?\n" + second)
         for keys, want in ((b"n", 1), (b"\x1b[C", 2), (b"\x1b[C", 3), (b"p", 2), (b"\x1b[D", 1),
                            (b" ", 2), (b"\x1b[6~", 12), (b"\x1b[6~", 22), (b"\x1b[5~", 12),
                            (b"g25\r", 25), (b"\x1b[F", last), (b"\x1b[H", 0)):
@@ -148,6 +150,7 @@ def test_key_line_shows_every_documented_key():
     shown = re.split(r"[\s,/:]+", KEYS_HELP)
     missing = [k for k in keys if k not in shown]
     assert not missing, (missing, KEYS_HELP)
+    assert all(len(line) <= 80 for line in KEYS_HELP.splitlines()), KEYS_HELP   # an 80-column terminal
 
 
 def test_html_page_is_self_contained(cli, tmp_path, record_file, finished_game_text):
