@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from ._gamefile import GameFile, file_path, latest_number
 from ._lock import LockHeld, PathLock
 from ._logsetup import not_a_data_channel, port_problem, where_records_go
-from ._lines import LineSplitter, canonical_json, loads_object, shorten
+from ._lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from ._status import StatusLine
 from ._words import count
 from .ports import NO_BOARD_HINT, find_board_port
@@ -477,8 +477,13 @@ def run(args):
             return 2
     try:
         os.makedirs(args.dir, exist_ok=True)
+    except FileExistsError:         # a file (or a link to one) by that name
+        print("ludo-host log: %s is not a folder: give --dir a folder for the records" % terminal_safe(args.dir),
+              file=sys.stderr)
+        return 2
     except OSError as exc:
-        print("ludo-host log: cannot create %s: %s" % (args.dir, exc), file=sys.stderr)
+        print("ludo-host log: cannot create %s: %s" % (terminal_safe(args.dir), exc.strerror or exc),
+              file=sys.stderr)
         return 2
     logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
                     status_every_s=max(0.5, args.status_every))

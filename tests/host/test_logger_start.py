@@ -66,6 +66,15 @@ def test_a_port_that_is_not_there_is_said_at_once(cli, tmp_path):
     assert not (tmp_path / "games").exists()
 
 
+def test_a_records_folder_that_is_a_file_is_said_so(cli, tmp_path):
+    taken = tmp_path / "games"
+    taken.write_text("not a folder\n")
+    done = cli("log", "--dir", taken, timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == "ludo-host log: %s is not a folder: give --dir a folder for the records\n" % taken
+    assert taken.read_text() == "not a folder\n"
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_records_inside_a_git_checkout_are_said_so(tmp_path):
     outside = tmp_path / "plain"
