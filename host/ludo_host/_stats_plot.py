@@ -15,7 +15,7 @@ KINDS = ("human", "easy", "medium", "hard")
 def plot(t, path):
     """Draw the totals `t` (stats.collect's) as a PNG at `path`."""
     fig = figure(t)
-    fig.savefig(path)
+    fig.savefig(path, format="png")        # whatever the name ends with: the option is --png
     plt.close(fig)
 
 

@@ -17,7 +17,7 @@ import sys
 
 from ._board_text import render
 from ._lines import terminal_safe
-from ._records import parse_record_file, where
+from ._records import is_same_file, parse_record_file, where
 from ._steps import Replay, describe
 from ._words import count
 
@@ -168,6 +168,10 @@ def run(args):
     if replay is None:
         return 1
     last = len(replay.steps) - 1
+    if args.html and is_same_file(args.html, args.file):
+        print(terminal_safe("ludo-host replay: --html %s is the record itself: give the page another name "
+                            "(nothing written)" % args.html), file=sys.stderr)
+        return 2
     if args.html:
         from ._replay_page import render_page
         page = render_page(replay, "Ludo replay: %s" % os.path.basename(args.file))

@@ -213,3 +213,16 @@ def test_an_undo_is_said_by_the_seat_whose_step_it_takes_back():
     steps = steps_of(str(g.record(transcript=True)))
     assert steps[-1]["line"] == "undo"
     assert steps[-1]["actor"] == steps[-2]["actor"] == ludo.SEAT_LETTERS[mover]
+
+
+def test_html_over_the_record_itself_is_refused(cli, tmp_path, finished_game_text):
+    """`--html` naming the record (or a link to it) wrote the page over the game."""
+    game = tmp_path / "game.ludo"
+    game.write_text(finished_game_text)
+    (tmp_path / "page.html").symlink_to(game)
+    for out_name in (game, tmp_path / "page.html"):
+        out = cli("replay", game, "--html", out_name)
+        assert out.returncode == 2
+        assert out.stderr == ("ludo-host replay: --html %s is the record itself: give the page another name "
+                              "(nothing written)\n" % out_name)
+        assert game.read_text() == finished_game_text

@@ -211,3 +211,22 @@ def test_the_length_plot_counts_whole_games_and_moves(tmp_path):
     moves = [v for v in length.get_xticks() if low <= v <= high]
     assert moves and all(float(v).is_integer() for v in moves), moves
     assert all(float(v).is_integer() for v in length.get_yticks()), length.get_yticks()
+
+
+def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
+    """`--png` naming one of the records wrote the plot over that game; a name that does
+    not end in .png made matplotlib raise (a traceback)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game = folder / "g.ludo"
+    game.write_text(games.record_text(1, players=2))
+    before = game.read_bytes()
+    out = cli("stats", folder, "--png", game)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == ("ludo-host stats: --png %s is one of the records: give the plot another name "
+                          "(nothing written)\n" % game)
+    assert game.read_bytes() == before
+    plot = tmp_path / "plot.jpg"
+    out = cli("stats", folder, "--png", plot)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
