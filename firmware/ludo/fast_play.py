@@ -27,7 +27,7 @@ compared with CPython's.  bench/core_speed.py measures what it is for.
 Not for the board: there speed does not matter and its code would cost heap.
 """
 from .rules import Rules
-from .actions import ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
+from .actions import EV_PASS, EV_BONUS, EV_CAPTURE, ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
 from .history import SNAP_EVERY
 from .moves import _tokens
 from .dice_batch import LANES
@@ -243,10 +243,10 @@ def roll(self, value=None):
     # no move: the turn passes (Turns._event and _end_unused, inlined)
     self._evt = None
     evb = self._evb
-    evb[0] = 0x00                   # pass
+    evb[0] = EV_PASS << 4 | self.turn
     self.npend = 0
     if v == 6:
-        evb[1] = 0x10               # bonus: a 6 still earns the next roll
+        evb[1] = EV_BONUS << 4      # a 6 still earns the next roll
         self._nev = 2
         self.phase = ROLL
     else:
@@ -307,14 +307,14 @@ def push(self, move):
     if caps:
         for u in move.captures:
             self._set(u, 0)
-            self._event(0x60 | u)   # capture
+            self._event(EV_CAPTURE << 4 | u)
         if v == 6 or self.rules.bonus_capture:
-            self._event(0x10)       # bonus
+            self._event(EV_BONUS << 4)
             self.phase = ROLL
             return
     elif v == 6:
         self._evt = None            # Turns._event, inlined: the bonus is the only event
-        self._evb[0] = 0x10         # bonus
+        self._evb[0] = EV_BONUS << 4
         self._nev = 1
         self.phase = ROLL
         return

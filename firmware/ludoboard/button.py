@@ -1,6 +1,6 @@
 # The PC's `press` command (docs/serial-protocol.md): the same as pressing the
 # button.  Loaded with commands.py for it and dropped again.
-from .controls import NAMES
+from .names import BUTTONS as NAMES
 
 
 def reply(app, obj):

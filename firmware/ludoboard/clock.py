@@ -3,7 +3,7 @@
 # holds the state, a list of three ints: [seconds since 2000-01-01 at ticks
 # `at` (None: never told), at, ms beyond it].  Loaded only to read it (a new
 # game's job) and dropped again.
-from .controls import ticks_diff
+from .buttons import ticks_diff
 
 
 def now_iso(state, now_ticks):

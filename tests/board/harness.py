@@ -15,8 +15,8 @@ if os.path.join(ROOT, "host") not in sys.path:
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
-from ludoboard import app as app_mod, lights  # noqa: E402
-from ludoboard.controls import NAMES as BUTTONS  # noqa: E402
+from ludoboard import app as app_mod, scene as lights  # noqa: E402
+from ludoboard.names import BUTTONS  # noqa: E402
 from ludoboard.pixelmap import place_id  # noqa: E402
 
 PIXEL_MAP = os.path.join(ROOT, "hardware", "pixelmap.json")
@@ -26,21 +26,6 @@ STEP_MS = 10
 PRESS_MS = 80
 GAP_MS = 120
 LONG_MS = 1200
-
-
-def firmware_consts(module):
-    """A module's private constants (`_NAME = const(value)`, which MicroPython folds away):
-    an object with NAME attributes, read from firmware/ludoboard/MODULE.py."""
-    import ast
-    path = os.path.join(ROOT, "firmware", "ludoboard", module + ".py")
-    names = {}
-    with open(path) as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "const":
-            names[node.targets[0].id.lstrip("_")] = ast.literal_eval(node.value.args[0])
-    return type(module, (), names)
 
 
 class PowerCut(Exception):
@@ -257,6 +242,15 @@ class Board:
         self.press("confirm")
         if self.app.fixing():
             self.press("confirm")
+
+
+def option_display(b):
+    """What the set-up menu's die shows for its option: (0, 0 off | 1 on) for an on/off
+    option, (1, index) for a choice."""
+    from ludoboard.setup_menu import CHOICES
+    c = b.app.choices
+    name = c.names[c.cursor]
+    return (1 if name in CHOICES else 0), c.values[name]
 
 
 def new_game_cmd(preset="classic", players=4, seed=1, **more):

@@ -89,16 +89,32 @@ def test_checker_reports_file_and_line():
 
 # Compiling a module on the board needs about 100 bytes a line of code beyond what it keeps
 # (its parse tree: bench/board_heap.py --part modules), so no module may need more than
-# about half of the app's 64 KB budget to compile.
+# about a third of the app's 80 KB room to compile.  Docstrings are not code: the compiler
+# reads each as one string and keeps none of them.
 MAX_CODE_LINES = 300
 
 
+def _docstring_lines(text):
+    import ast
+    lines = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                lines.update(range(first.lineno, first.end_lineno + 1))
+    return lines
+
+
 def code_lines(text):
-    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+    docs = _docstring_lines(text)
+    return sum(1 for n, line in enumerate(text.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and n not in docs)
 
 
-def test_code_lines_count_code_not_comments_or_blank_lines():
-    assert code_lines("# a comment\n\nx = 1\n    # indented comment\ndef f():\n    return x\n") == 3
+def test_code_lines_count_code_not_comments_docstrings_or_blank_lines():
+    assert code_lines('"""A module.\n\nIts doc."""\n# a comment\n\nx = 1\n    # indented comment\n'
+                      'def f():\n    """What f is."""\n    return x\n') == 3
 
 
 def test_every_firmware_module_is_small_enough_to_compile_on_the_board():
