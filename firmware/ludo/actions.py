@@ -1,5 +1,6 @@
-# The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
-# and places.  (ludo.game re-exports all of it.)
+"""The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
+and places.  (ludo.game re-exports all of it.)
+"""
 from .rules import SEAT_LETTERS
 
 # phases
@@ -63,7 +64,7 @@ def token_name(t):
 
 
 def square_text(rules, owner, p):
-    # Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off).
+    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off)."""
     if p is None:
         return "x"
     if p < 0:
@@ -76,7 +77,7 @@ def square_text(rules, owner, p):
 
 
 def move_text(move):
-    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass.
+    """A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass."""
     if move.code == CODE_PASS:
         return "pass"
     o = move.token >> 2
@@ -93,7 +94,7 @@ def move_text(move):
 
 
 class Outcome:
-    # How a game ended: `winners` (seats; two for a team) and `termination`.
+    """How a game ended: `winners` (seats; two for a team) and `termination`."""
 
     def __init__(self, winners, termination):
         self.winners = winners
@@ -111,7 +112,7 @@ class Outcome:
 
 
 class Move:
-    # One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard).
+    """One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard)."""
 
     def __init__(self, rules, seat, token, start, end, roll, captures, code):
         self.rules = rules
@@ -150,7 +151,7 @@ class Move:
 
 
 def place_of(rules, t, p):
-    # Physical place (pixel group) of token t at progress p; None off the board.
+    """Physical place (pixel group) of token t at progress p; None off the board."""
     if p is None:
         return None
     o = t >> 2

@@ -1,7 +1,8 @@
-# What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
-# Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
-# legal moves.  A module of its own, so a board loads only the player it needs.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
+"""What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
+Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
+legal moves.  A module of its own, so a board loads only the player it needs.
+(Comments, not docstrings: MicroPython keeps those in the heap.)
+"""
 from .game import OFF
 
 _MASK29 = (1 << 29) - 1
@@ -10,7 +11,7 @@ MAX_CHOICES = 24        # most moves one position can offer: 4 stacks x 6 differ
 
 
 def track_squares(rules, pos, sq):
-    # Each token's square on the shared track into the bytearray sq (16 entries).
+    """Each token's square on the shared track into the bytearray sq (16 entries)."""
     tl = rules.track_len
     entry = rules.entry
     for t in range(16):
@@ -19,13 +20,13 @@ def track_squares(rules, pos, sq):
 
 
 class Rng:
-    # A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int.
+    """A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int."""
 
     def __init__(self, seed=0):
         self.x = (seed ^ 0x1F2E3D4) & _MASK29
 
     def below(self, n):
-        # A whole number 0 <= k < n.
+        """A whole number 0 <= k < n."""
         x = self.x
         hi = x >> 14
         lo = x & 0x3FFF
@@ -43,7 +44,7 @@ class _Player:
         self.rng = Rng(seed)
 
     def choose(self, game):
-        # The move to play now: one of `game.legal_moves`, or None if there is none.
+        """The move to play now: one of `game.legal_moves`, or None if there is none."""
         legal = game.legal_moves
         if not legal:
             return None

@@ -1,13 +1,14 @@
-# Hard: what one decision needs (Search: the tables for its game's rules, the
-# search game, the buffers), made one part a call of prepare (ludo.ai_hard).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
+"""Hard: what one decision needs (Search: the tables for its game's rules, the
+search game, the buffers), made one part a call of prepare (ludo.ai_hard).
+(Comments, not docstrings: MicroPython keeps those in the heap.)
+"""
 from .game import Game
 from .ai_base import MAX_CHOICES
 from .ai_tables import tables
 
 
 class Search:
-    # One decision's tables (ai_tables.tables sets them) and buffers, for one game's rules.
+    """One decision's tables (ai_tables.tables sets them) and buffers, for one game's rules."""
     def __init__(self, rules, depth, expand):
         tables(self, rules)
         self.depth = depth
@@ -17,7 +18,7 @@ class Search:
         self.sim = self._bufs = self._vals = self._marks = None
 
     def buffers(self, n):
-        # A state() of n bytes per level, and each level's values and marks.
+        """A state() of n bytes per level, and each level's values and marks."""
         depth = self.depth
         mem = memoryview(bytearray(n * depth))
         self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
@@ -26,7 +27,7 @@ class Search:
 
 
 def prepare(h, game):
-    # Make one more part of what Hard player h needs to decide in game; True once all are made.
+    """Make one more part of what Hard player h needs to decide in game; True once all are made."""
     s = h._search
     if s is None or s.rules is not game.rules:
         h._search = None            # the old one can go before the new one is made

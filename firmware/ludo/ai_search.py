@@ -1,16 +1,17 @@
-# Hard: its look-ahead.  After each of its moves it averages over the rolls of
-# its own bonus throws and plays on (expectimax), and spends club's pending
-# rolls in the best order; a budget of positions judged bounds the work.
-# h: the Hard player (ludo.ai_hard): its buffers, values and marks per level.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
+"""Hard: its look-ahead.  After each of its moves it averages over the rolls of
+its own bonus throws and plays on (expectimax), and spends club's pending
+rolls in the best order; a budget of positions judged bounds the work.
+h: the Hard player (ludo.ai_hard): its buffers, values and marks per level.
+(Comments, not docstrings: MicroPython keeps those in the heap.)
+"""
 from .game import MOVE, OVER
 from .ai_eval import static
 from . import ai_weights as w
 
 
 def moves(h, sim, me, depth, codes):
-    # Judge each move from here (sim is at this position, saved in bufs[depth]);
-    # then look further after the best few that leave us on turn.  Returns the best value.
+    """Judge each move from here (sim is at this position, saved in bufs[depth]);
+    then look further after the best few that leave us on turn.  Returns the best value."""
     buf = h._bufs[depth]
     vals = h._vals[depth]
     marks = h._marks[depth]
@@ -43,8 +44,8 @@ def moves(h, sim, me, depth, codes):
 
 
 def onward(h, sim, me, depth):
-    # Worth of a position where we are still on turn, or None if the budget
-    # left cannot pay for looking at it.
+    """Worth of a position where we are still on turn, or None if the budget
+    left cannot pay for looking at it."""
     buf = h._bufs[depth]
     if sim.phase == MOVE:               # club: more pending rolls to spend
         codes = sim.legal_codes()

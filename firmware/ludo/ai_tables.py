@@ -1,12 +1,13 @@
-# Hard: the tables of worth its weights (ludo.ai_weights) give for a game's rules,
-# made when a Hard player meets a game (ludo.ai_hard).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
+"""Hard: the tables of worth its weights (ludo.ai_weights) give for a game's rules,
+made when a Hard player meets a game (ludo.ai_hard).
+(Comments, not docstrings: MicroPython keeps those in the heap.)
+"""
 from .rules import BLOCK_NONE
 from . import ai_weights as w
 
 
 def tables(tab, rules):
-    # What the evaluation needs about the rules, set on tab (a Hard player).
+    """What the evaluation needs about the rules, set on tab (a Hard player)."""
     tl = rules.track_len
     home = rules.home
     val = [0] * 64              # worth of a token by its position byte & 63 (0 yard, OFF 63)

@@ -1,10 +1,11 @@
-# Hard: what a seat's tokens are worth (ludo.ai_eval; the worth of one token by its
-# place: ludo.ai_tables).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
+"""Hard: what a seat's tokens are worth (ludo.ai_eval; the worth of one token by its
+place: ludo.ai_tables).
+(Comments, not docstrings: MicroPython keeps those in the heap.)
+"""
 
 
 def seat_worth(val, pos, s, need):
-    # Worth of seat s's tokens; with fewer than 4 needed to win, the spare ones count a quarter.
+    """Worth of seat s's tokens; with fewer than 4 needed to win, the spare ones count a quarter."""
     a = val[pos[s * 4] & 63]      # & 63: OFF (255) reads val[63], 0
     b = val[pos[s * 4 + 1] & 63]
     c = val[pos[s * 4 + 2] & 63]

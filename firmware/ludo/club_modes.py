@@ -1,11 +1,12 @@
-# Club's ordinary and free modes (seating.py, a step of building a Rules): what
-# the modes allow and what free mode switches on.  Loaded for a club game only
-# and dropped again on the board (rules.py's _step).
+"""Club's ordinary and free modes (seating.py, a step of building a Rules): what
+the modes allow and what free mode switches on.  Loaded for a club game only
+and dropped again on the board (rules.py's _step).
+"""
 from .errors import OptionError
 
 
 def check(args):
-    # args: (the options, the caller's options, the player count); gives free mode or not
+    """args: (the options, the caller's options, the player count); gives free mode or not"""
     opts, given, count = args
     # three players force free mode; free mode makes every start and star safe
     mode = opts["mode"]

@@ -1,16 +1,17 @@
-# Dice anyone can verify.
-#
-# Roll number k of a game is a pure function of the game's seed and k
-# (a counter-based generator built from the 32-bit MurmurHash3 finaliser), so:
-# - CPython, MicroPython and CircuitPython give the identical sequence
-#   (CircuitPython's `random` differs from CPython's, so it is not used);
-# - taking a roll back and rolling again gives the same value (no re-rolling
-#   by undoing);
-# - a finished game's rolls can be checked against the revealed seed.
-#
-# Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7
-# are rejected.  The commitment, published at the start, is the SHA-256 of the
-# seed written in decimal.
+"""Dice anyone can verify.
+
+Roll number k of a game is a pure function of the game's seed and k
+(a counter-based generator built from the 32-bit MurmurHash3 finaliser), so:
+- CPython, MicroPython and CircuitPython give the identical sequence
+(CircuitPython's `random` differs from CPython's, so it is not used);
+- taking a roll back and rolling again gives the same value (no re-rolling
+by undoing);
+- a finished game's rolls can be checked against the revealed seed.
+
+Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7
+are rejected.  The commitment, published at the start, is the SHA-256 of the
+seed written in decimal.
+"""
 try:
     import hashlib
 except ImportError:  # SAMD21 builds, CircuitPython 8 without web workflow
@@ -46,7 +47,7 @@ def _fmix16(hi, lo):
 
 
 class Dice:
-    # The dice of one seed: `Dice(seed).roll(k)` is roll number k (0-based).
+    """The dice of one seed: `Dice(seed).roll(k)` is roll number k (0-based)."""
 
     def __init__(self, seed):
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -100,7 +101,7 @@ if sys.implementation.name == "cpython":   # many rolls at once; the board keeps
 
 
 def commitment(seed):
-    # Hex SHA-256 of the seed's decimal text: shown at the start, checked at the end.
+    """Hex SHA-256 of the seed's decimal text: shown at the start, checked at the end."""
     data = ("%d" % seed).encode()
     if hashlib is not None and hasattr(hashlib, "sha256"):
         digest = hashlib.sha256(data).digest()
@@ -111,7 +112,7 @@ def commitment(seed):
 
 
 def new_seed():
-    # A fresh 64-bit seed from the system's entropy source.
+    """A fresh 64-bit seed from the system's entropy source."""
     try:
         import os
         raw = os.urandom(8)

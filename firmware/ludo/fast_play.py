@@ -54,11 +54,11 @@ _SLOTS = ("rules", "preset", "options", "seats", "home_progress", "seed", "_dice
 
 
 class FastMove(Move):
-    # A Move made here, with what push needs packed in one tuple, `_fast`: its code,
-    # token, roll and end pos byte, the last-move bits (Game.last_move) but the seat's,
-    # the tokens it captures as a mask, whether it reaches home, and for the squares it
-    # leaves and lands on (track squares or 255), the index of the seat's count there
-    # in Game.occ (or -1); then the seat's bit and its complement.
+    """A Move made here, with what push needs packed in one tuple, `_fast`: its code,
+    token, roll and end pos byte, the last-move bits (Game.last_move) but the seat's,
+    the tokens it captures as a mask, whether it reaches home, and for the squares it
+    leaves and lands on (track squares or 255), the index of the seat's count there
+    in Game.occ (or -1); then the seat's bit and its complement."""
 
     def __init__(self, rules, seat, token, start, end, roll, captures, code):
         Move.__init__(self, rules, seat, token, start, end, roll, captures, code)
@@ -159,7 +159,7 @@ def _roll_consts(r, key):
 
 
 def roll(self, value=None):
-    # Game.roll: the game's own die, not a third 6, under plain rules, inlined.
+    """Game.roll: the game's own die, not a third 6, under plain rules, inlined."""
     dice = self._fast_dice
     if dice is None or value is not None or self.phase != ROLL:
         return general_roll(self, value)
@@ -256,8 +256,8 @@ def roll(self, value=None):
 
 
 def push(self, move):
-    # Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
-    # reaches home, under plain rules.
+    """Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
+    reaches home, under plain rules."""
     legal = self._legal
     if legal is None or type(move) is not FastMove:
         return general_push(self, move)
@@ -331,9 +331,9 @@ def push(self, move):
 
 
 def install(game):
-    # Game with the inlined roll and push, remade with its instance attributes in slots:
-    # CPython reads and writes those faster than a dict that has outgrown its shared
-    # keys (30 names; a Game has about 50).
+    """Game with the inlined roll and push, remade with its instance attributes in slots:
+    CPython reads and writes those faster than a dict that has outgrown its shared
+    keys (30 names; a Game has about 50)."""
     global general_init, general_roll, general_push
     general_init = game.__init__
     general_roll = game.roll

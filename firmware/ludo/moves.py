@@ -1,7 +1,8 @@
-# The position's per-square tables and its legal moves: a base class of Game
-# (game.py: Game < Turns < Moves < History).  game.py is split in three so that
-# the board compiles the rules core a part at a time: compiling a module needs
-# about 100 bytes a line of code for its parse tree (docs/board-memory.md).
+"""The position's per-square tables and its legal moves: a base class of Game
+(game.py: Game < Turns < Moves < History).  game.py is split in three so that
+the board compiles the rules core a part at a time: compiling a module needs
+about 100 bytes a line of code for its parse tree (docs/board-memory.md).
+"""
 from .rules import BLOCK_ALL
 from .actions import MOVE, OVER, CODE_MOVE, CODE_PASS, OFF, Move, place_of
 from .history import History
@@ -67,7 +68,7 @@ class Moves(History):
                 self.anym[sq] |= 1 << o
 
     def progress(self, t):
-        # Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off.
+        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
         b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
         return None if b == OFF else b - 1
 
@@ -211,7 +212,7 @@ class Moves(History):
 
     @property
     def legal_moves(self):
-        # The legal moves now, built once per position (iterating allocates nothing).
+        """The legal moves now, built once per position (iterating allocates nothing)."""
         legal = self._legal
         if legal is None:
             n = self._nl

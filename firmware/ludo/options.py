@@ -1,10 +1,11 @@
-# The options of every preset (their types and defaults: `OPTIONS`,
-# `option_defaults`), and the first step of building a Rules (rules.py's
-# STEPS): the preset and the caller's options checked, the defaults filled in.
-# The players and the checks across options are the next step (ludo.seating).
-#
-# Loaded when a game starts (and for the set-up menu's defaults) and dropped
-# again afterwards on the board (see rules.py): the board's heap is small.
+"""The options of every preset (their types and defaults: `OPTIONS`,
+`option_defaults`), and the first step of building a Rules (rules.py's
+STEPS): the preset and the caller's options checked, the defaults filled in.
+The players and the checks across options are the next step (ludo.seating).
+
+Loaded when a game starts (and for the set-up menu's defaults) and dropped
+again afterwards on the board (see rules.py): the board's heap is small.
+"""
 from .errors import OptionError
 from .rules import preset_index
 
@@ -35,7 +36,7 @@ OPTIONS = {
 
 
 def option_defaults(preset):
-    # The preset's options and their defaults, as a new dict.
+    """The preset's options and their defaults, as a new dict."""
     p = preset_index(preset)
     out = {}
     for name in OPTIONS:
@@ -58,9 +59,9 @@ def _check_type(name, value):
 
 
 def build(rules):
-    # rules.options is the caller's dict (or None); checked, it becomes every option
-    # of the preset, the defaults filled in.  The caller's stays as rules.given: the
-    # next step (ludo.seating) asks which options were chosen.
+    """rules.options is the caller's dict (or None); checked, it becomes every option
+    of the preset, the defaults filled in.  The caller's stays as rules.given: the
+    next step (ludo.seating) asks which options were chosen."""
     preset = rules.preset
     p = preset_index(preset)
     opts = option_defaults(preset)

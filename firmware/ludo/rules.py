@@ -1,10 +1,11 @@
-# Presets are data plus the few rules that differ.
-#
-# `Rules(preset, players, options)` turns a preset name, the players and the
-# caller's options into plain numbers and tables that the game engine reads:
-# which squares are safe, who may capture whom, what a block does, which rolls
-# earn another roll (worked out in the STEPS below: docs/api.md lists them).
-# Nothing here changes during a game.
+"""Presets are data plus the few rules that differ.
+
+`Rules(preset, players, options)` turns a preset name, the players and the
+caller's options into plain numbers and tables that the game engine reads:
+which squares are safe, who may capture whom, what a block does, which rolls
+earn another roll (worked out in the STEPS below: docs/api.md lists them).
+Nothing here changes during a game.
+"""
 from .errors import OptionError
 
 SEAT_LETTERS = "RGYB"
@@ -39,7 +40,7 @@ def preset_index(preset):
 
 
 def seat_of(name):
-    # Seat index from 0..3, 'R', 'red' (any case).
+    """Seat index from 0..3, 'R', 'red' (any case)."""
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name <= 3:
             return name
@@ -52,7 +53,7 @@ def seat_of(name):
 
 
 def option_defaults(preset):
-    # The preset's options and their defaults, as a new dict.
+    """The preset's options and their defaults, as a new dict."""
     return _step("options", "option_defaults", preset)
 
 
@@ -65,7 +66,7 @@ CHECKS = STEPS[:2]
 
 
 def build_step(rules, name):
-    # One step of building `rules` (a Rules made with steps=()).
+    """One step of building `rules` (a Rules made with steps=())."""
     _step(name, "build", rules)
 
 
@@ -85,12 +86,12 @@ def _step(name, function, arg):
 
 
 class Rules:
-    # The rules of one game: a preset, its players and options, as tables.
+    """The rules of one game: a preset, its players and options, as tables."""
 
     def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
-        # Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
-        # again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
-        # steps=(): for a caller that runs build_step itself, one step at a time.
+        """Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
+        again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
+        steps=(): for a caller that runs build_step itself, one step at a time."""
         self.preset = preset
         self.players = players
         self.options = options

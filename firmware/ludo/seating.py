@@ -1,9 +1,10 @@
-# The second step of building a Rules (rules.py's STEPS): the players (a count
-# or seats), club's ordinary and free modes (club_modes.py, for club only), the
-# preset's own seats, and the checks across options.  After it the choice is
-# known to make a game: the later steps only build tables.
-#
-# Loaded when a game starts and dropped again afterwards on the board (rules.py).
+"""The second step of building a Rules (rules.py's STEPS): the players (a count
+or seats), club's ordinary and free modes (club_modes.py, for club only), the
+preset's own seats, and the checks across options.  After it the choice is
+known to make a game: the later steps only build tables.
+
+Loaded when a game starts and dropped again afterwards on the board (rules.py).
+"""
 from .errors import OptionError
 from .rules import seat_of, SEAT_LETTERS, _step
 
@@ -11,8 +12,8 @@ _TWO_SEATS = {"family": (0, 1), "classic": (0, 2), "club": (0, 3), "strict": (0,
 
 
 def build(rules):
-    # rules.players (a count, seat letters or seats; None: the preset's) and rules.given
-    # (the caller's options) go; rules.seats and rules.free come.
+    """rules.players (a count, seat letters or seats; None: the preset's) and rules.given
+    (the caller's options) go; rules.seats and rules.free come."""
     opts = rules.options
     count, seats = _players(rules)
     free = False

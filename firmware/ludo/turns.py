@@ -1,6 +1,7 @@
-# Applying actions: rolls, moves, captures, turns and the end: a base class of
-# Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
-# see moves.py).
+"""Applying actions: rolls, moves, captures, turns and the end: a base class of
+Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
+see moves.py).
+"""
 from .rules import SIXES_VOID
 from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
                       EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
@@ -66,7 +67,7 @@ class Turns(Moves):
 
     @property
     def last_events(self):
-        # What the last action caused, a tuple of strings (docs/api.md); built when read.
+        """What the last action caused, a tuple of strings (docs/api.md); built when read."""
         n = self._nev
         if not n:
             return ()

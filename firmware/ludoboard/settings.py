@@ -1,5 +1,6 @@
-# Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
-# loads this once at start and drops it again.
+"""Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
+loads this once at start and drops it again.
+"""
 try:
     from typing import Any, Dict  # noqa: F401  (type comments only)
 except ImportError:
@@ -40,7 +41,7 @@ def _read_settings_toml(path="settings.toml"):
 
 def load(defaults, getenv):
     # type: (Dict[str, Any], Any) -> Dict[str, Any]
-    # The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines.
+    """The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines."""
     table = None
     settings = {}  # type: Dict[str, Any]
     for key in sorted(defaults):
