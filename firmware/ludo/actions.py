@@ -1,6 +1,5 @@
-"""The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
-and places.  (ludo.game re-exports all of it.)
-"""
+# The vocabulary of a game: phases, action codes, a Move, an Outcome, token names
+# and places.  (ludo.game re-exports all of it.)
 from .rules import SEAT_LETTERS
 
 # phases
@@ -94,7 +93,7 @@ def move_text(move):
 
 
 class Outcome:
-    """How a game ended: `winners` (seats; two for a team) and `termination`."""
+    # How a game ended: `winners` (seats; two for a team) and `termination`.
 
     def __init__(self, winners, termination):
         self.winners = winners
@@ -112,7 +111,7 @@ class Outcome:
 
 
 class Move:
-    """One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard)."""
+    # One legal move: `seat` plays `token` from `start` to `end` (progress; -1 = yard).
 
     def __init__(self, rules, seat, token, start, end, roll, captures, code):
         self.rules = rules

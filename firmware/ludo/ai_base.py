@@ -1,8 +1,6 @@
-"""What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
-Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
-legal moves.  A module of its own, so a board loads only the player it needs.
-(Comments, not docstrings: MicroPython keeps those in the heap.)
-"""
+# What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
+# Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
+# legal moves.  A module of its own, so a board loads only the player it needs.
 from .game import OFF
 
 _MASK29 = (1 << 29) - 1
@@ -20,7 +18,7 @@ def track_squares(rules, pos, sq):
 
 
 class Rng:
-    """A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int."""
+    # A tiny generator (LCG modulo 2**29) whose numbers never outgrow a small int.
 
     def __init__(self, seed=0):
         self.x = (seed ^ 0x1F2E3D4) & _MASK29

@@ -1,13 +1,11 @@
-"""Hard: the danger to a token before its owner moves again (ludo.ai_eval's part).
-For each rival seat, the set of rolls that would hit it, counting a 6 followed
-by the rest (7..12 squares behind), a rival entering onto it from the yard
-(with pool rules also a 6 that enters and the next roll that moves that stone
-on), and not counting rivals that turn off into their home column first.  Only
-seats that may capture the token count (club's facing colours, partners).
-Checked against games: a token given a 1-in-6 chance was captured 19% of the
-time, 1-in-3 32%, 7-in-36 20%.
-(Comments, not docstrings: MicroPython keeps those in the heap.)
-"""
+# Hard: the danger to a token before its owner moves again (ludo.ai_eval's part).
+# For each rival seat, the set of rolls that would hit it, counting a 6 followed
+# by the rest (7..12 squares behind), a rival entering onto it from the yard
+# (with pool rules also a 6 that enters and the next roll that moves that stone
+# on), and not counting rivals that turn off into their home column first.  Only
+# seats that may capture the token count (club's facing colours, partners).
+# Checked against games: a token given a 1-in-6 chance was captured 19% of the
+# time, 1-in-3 32%, 7-in-36 20%.
 from .ai_base import NOT_ON_TRACK as _NONE
 
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))

@@ -1,6 +1,4 @@
-"""Easy: moves at random, but likes to bring a token home or out of the yard.
-(Comments, not docstrings: MicroPython keeps those in the heap.)
-"""
+# Easy: moves at random, but likes to bring a token home or out of the yard.
 from .ai_base import _Player
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
@@ -8,7 +6,7 @@ EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yar
 
 
 class Easy(_Player):
-    """Plays at random, but usually takes a move home or out of the yard."""
+    # Plays at random, but usually takes a move home or out of the yard.
     name = "easy"
 
     def _pick(self, game, legal):

@@ -1,26 +1,24 @@
-"""Medium: plays by rules of thumb about the move itself, the first that applies:
-1. capture;
-2. escape: move a token in danger to where it is not in danger;
-3. reach safety: move a token on an open square to a safe square, onto a
-block (or free-mode stack) or into the home column;
-4. enter: bring a token out of the yard;
-5. move a token on an open square (one standing safe stays there);
-then, among moves equal so far, the token furthest behind; ties at random.
-Where the game is a race home (Rules.pool: club's rolls spent in any order,
-only a 6 earns a roll), the rest is settled as a racer does: bringing a
-token home exactly counts as a rule-5 move and goes first among equals;
-then a move that leaves every other roll in hand playable; then one that
-does not land in danger; then the token furthest ahead (furthest behind
-left club's stones stalled in the home column and captured on a track
-without safe squares: docs/computer-players.md).
-A token is in danger when a token that may capture it stands 1 to 6 squares
-behind it (and is not about to turn into its home column: ludo.ai_thumb).  No
-evaluation of the whole position, no look-ahead.
-These rules were chosen by tournaments: moving the token furthest ahead instead
-of the one furthest behind, or shunning squares in danger, makes a player
-nearly as strong as Hard (docs/computer-players.md).
-(Comments, not docstrings: MicroPython keeps those in the heap.)
-"""
+# Medium: plays by rules of thumb about the move itself, the first that applies:
+# 1. capture;
+# 2. escape: move a token in danger to where it is not in danger;
+# 3. reach safety: move a token on an open square to a safe square, onto a
+# block (or free-mode stack) or into the home column;
+# 4. enter: bring a token out of the yard;
+# 5. move a token on an open square (one standing safe stays there);
+# then, among moves equal so far, the token furthest behind; ties at random.
+# Where the game is a race home (Rules.pool: club's rolls spent in any order,
+# only a 6 earns a roll), the rest is settled as a racer does: bringing a
+# token home exactly counts as a rule-5 move and goes first among equals;
+# then a move that leaves every other roll in hand playable; then one that
+# does not land in danger; then the token furthest ahead (furthest behind
+# left club's stones stalled in the home column and captured on a track
+# without safe squares: docs/computer-players.md).
+# A token is in danger when a token that may capture it stands 1 to 6 squares
+# behind it (and is not about to turn into its home column: ludo.ai_thumb).  No
+# evaluation of the whole position, no look-ahead.
+# These rules were chosen by tournaments: moving the token furthest ahead instead
+# of the one furthest behind, or shunning squares in danger, makes a player
+# nearly as strong as Hard (docs/computer-players.md).
 from .ai_base import _Player, track_squares, MAX_CHOICES, NOT_ON_TRACK as _NONE
 from .ai_thumb import threat, safe, keeps
 

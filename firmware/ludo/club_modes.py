@@ -1,7 +1,6 @@
-"""Club's ordinary and free modes (seating.py, a step of building a Rules): what
-the modes allow and what free mode switches on.  Loaded for a club game only
-and dropped again on the board (rules.py's _step).
-"""
+# Club's ordinary and free modes (seating.py, a step of building a Rules): what
+# the modes allow and what free mode switches on.  Loaded for a club game only
+# and dropped again on the board (rules.py's _step).
 from .errors import OptionError
 
 

@@ -1,17 +1,16 @@
-"""Dice anyone can verify.
-
-Roll number k of a game is a pure function of the game's seed and k
-(a counter-based generator built from the 32-bit MurmurHash3 finaliser), so:
-- CPython, MicroPython and CircuitPython give the identical sequence
-(CircuitPython's `random` differs from CPython's, so it is not used);
-- taking a roll back and rolling again gives the same value (no re-rolling
-by undoing);
-- a finished game's rolls can be checked against the revealed seed.
-
-Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7
-are rejected.  The commitment, published at the start, is the SHA-256 of the
-seed written in decimal.
-"""
+# Dice anyone can verify.
+#
+# Roll number k of a game is a pure function of the game's seed and k
+# (a counter-based generator built from the 32-bit MurmurHash3 finaliser), so:
+# - CPython, MicroPython and CircuitPython give the identical sequence
+# (CircuitPython's `random` differs from CPython's, so it is not used);
+# - taking a roll back and rolling again gives the same value (no re-rolling
+# by undoing);
+# - a finished game's rolls can be checked against the revealed seed.
+#
+# Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7
+# are rejected.  The commitment, published at the start, is the SHA-256 of the
+# seed written in decimal.
 try:
     import hashlib
 except ImportError:  # SAMD21 builds, CircuitPython 8 without web workflow
@@ -47,7 +46,7 @@ def _fmix16(hi, lo):
 
 
 class Dice:
-    """The dice of one seed: `Dice(seed).roll(k)` is roll number k (0-based)."""
+    # The dice of one seed: `Dice(seed).roll(k)` is roll number k (0-based).
 
     def __init__(self, seed):
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:

@@ -1,17 +1,16 @@
-"""Many rolls of `Dice` at once, for CPython only (dice.py installs it there).
-
-Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
-gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
-and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
-bit product fits its lane; bits a shift moves into a lane's top half are
-masked off).  The lanes' low bytes then give the rolls through a 256-entry
-table; where a low byte's first two 3-bit chunks are both rejected the lane's
-next chunks are read (`values`), and where all ten are, `Dice.roll` falls back
-to the one-roll code.  The values are exactly those of
-`Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
-
-Not for the board: it allocates a few KB per batch and its code costs heap.
-"""
+# Many rolls of `Dice` at once, for CPython only (dice.py installs it there).
+#
+# Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
+# gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
+# and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
+# bit product fits its lane; bits a shift moves into a lane's top half are
+# masked off).  The lanes' low bytes then give the rolls through a 256-entry
+# table; where a low byte's first two 3-bit chunks are both rejected the lane's
+# next chunks are read (`values`), and where all ten are, `Dice.roll` falls back
+# to the one-roll code.  The values are exactly those of
+# `Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
+#
+# Not for the board: it allocates a few KB per batch and its code costs heap.
 LANES = 64
 
 _M = 0

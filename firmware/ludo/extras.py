@@ -1,7 +1,6 @@
-"""What a plain game rarely needs, loaded on first use (the board's heap is small):
-the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a
-transcript, checked action codes (push_code).
-"""
+# What a plain game rarely needs, loaded on first use (the board's heap is small):
+# the roll-off, resigning and timeouts, club's mandatory-kill door, replaying a
+# transcript, checked action codes (push_code).
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
 from .actions import EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT

@@ -1,31 +1,30 @@
-"""The common roll and the common move, inlined, for CPython only (game.py installs it).
-
-Under plain movement rules (Rules.simple: one roll at a time, a move lands
-`roll` further on or cannot be made, each seat moves its own stones):
-
-- `Game.roll()` of the game's own die that is not a third 6 draws it from the
-  batch (dice_batch.py), records it and works out its legal moves in one go,
-  without the calls of the general code (Game.roll, Turns._roll, Moves._gen
-  and _dest, which have every rule and which the board runs), and builds
-  `legal_moves` there from Move objects kept per rule set: a Move is a value
-  (the same token from the same square with the same roll is the same Move),
-  so each is made once, not on every roll (`FastMove`, which also holds what
-  a push of it changes);
-- `Game.push(move)` of one of those Moves applies it inline unless it reaches
-  home (Turns._move has every case).
-
-And for every game: a new game copies the Rules built before for the same
-arguments (building them took two thirds of a new game), has room made for
-its actions, and keeps its attributes in slots.
-
-Everything else (a die entered by hand, search's `apply`, replays, take-backs)
-runs the general code.  The results are exactly the general code's:
-tests/core/test_fast_paths.py plays the same games both ways in every preset
-and option set, and the MicroPython test's records (the general code's) are
-compared with CPython's.  bench/core_speed.py measures what it is for.
-
-Not for the board: there speed does not matter and its code would cost heap.
-"""
+# The common roll and the common move, inlined, for CPython only (game.py installs it).
+#
+# Under plain movement rules (Rules.simple: one roll at a time, a move lands
+# `roll` further on or cannot be made, each seat moves its own stones):
+#
+# - `Game.roll()` of the game's own die that is not a third 6 draws it from the
+#   batch (dice_batch.py), records it and works out its legal moves in one go,
+#   without the calls of the general code (Game.roll, Turns._roll, Moves._gen
+#   and _dest, which have every rule and which the board runs), and builds
+#   `legal_moves` there from Move objects kept per rule set: a Move is a value
+#   (the same token from the same square with the same roll is the same Move),
+#   so each is made once, not on every roll (`FastMove`, which also holds what
+#   a push of it changes);
+# - `Game.push(move)` of one of those Moves applies it inline unless it reaches
+#   home (Turns._move has every case).
+#
+# And for every game: a new game copies the Rules built before for the same
+# arguments (building them took two thirds of a new game), has room made for
+# its actions, and keeps its attributes in slots.
+#
+# Everything else (a die entered by hand, search's `apply`, replays, take-backs)
+# runs the general code.  The results are exactly the general code's:
+# tests/core/test_fast_paths.py plays the same games both ways in every preset
+# and option set, and the MicroPython test's records (the general code's) are
+# compared with CPython's.  bench/core_speed.py measures what it is for.
+#
+# Not for the board: there speed does not matter and its code would cost heap.
 from .rules import Rules
 from .actions import EV_PASS, EV_BONUS, EV_CAPTURE, ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
 from .history import SNAP_EVERY
@@ -54,11 +53,11 @@ _SLOTS = ("rules", "preset", "options", "seats", "home_progress", "seed", "_dice
 
 
 class FastMove(Move):
-    """A Move made here, with what push needs packed in one tuple, `_fast`: its code,
-    token, roll and end pos byte, the last-move bits (Game.last_move) but the seat's,
-    the tokens it captures as a mask, whether it reaches home, and for the squares it
-    leaves and lands on (track squares or 255), the index of the seat's count there
-    in Game.occ (or -1); then the seat's bit and its complement."""
+    # A Move made here, with what push needs packed in one tuple, `_fast`: its code,
+    # token, roll and end pos byte, the last-move bits (Game.last_move) but the seat's,
+    # the tokens it captures as a mask, whether it reaches home, and for the squares it
+    # leaves and lands on (track squares or 255), the index of the seat's count there
+    # in Game.occ (or -1); then the seat's bit and its complement.
 
     def __init__(self, rules, seat, token, start, end, roll, captures, code):
         Move.__init__(self, rules, seat, token, start, end, roll, captures, code)

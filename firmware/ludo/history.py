@@ -1,7 +1,6 @@
-"""The action stack of a Game (a base class of it): recording actions, snapshots,
-take-backs, the transcript, and the snapshot bytes the search API hands out.
-The rules themselves (_apply, _recount, ...) are Game's.
-"""
+# The action stack of a Game (a base class of it): recording actions, snapshots,
+# take-backs, the transcript, and the snapshot bytes the search API hands out.
+# The rules themselves (_apply, _recount, ...) are Game's.
 from .errors import IllegalMoveError
 from .actions import CODE_UNDO, MAX_PENDING
 
@@ -17,7 +16,7 @@ _PEND = _STV[32:32 + MAX_PENDING]
 
 
 class History:
-    """one snapshot: pos, turn_start, pend, then 16 single bytes (see _write)"""
+    # one snapshot: pos, turn_start, pend, then 16 single bytes (see _write)
     _SNAP = _SNAP
 
     def _snapshot(self):

@@ -1,9 +1,8 @@
-"""The last step of building a Rules (rules.py's STEPS): the tables of the
-engine's hot path (game.py's _gen, _apply and _move read them), from the
-ones ludo.tables made.
-
-Loaded when a game starts and dropped again afterwards on the board (rules.py).
-"""
+# The last step of building a Rules (rules.py's STEPS): the tables of the
+# engine's hot path (game.py's _gen, _apply and _move read them), from the
+# ones ludo.tables made.
+#
+# Loaded when a game starts and dropped again afterwards on the board (rules.py).
 from .rules import BLOCK_NONE, BLOCK_ALL
 
 

@@ -1,8 +1,7 @@
-"""The position's per-square tables and its legal moves: a base class of Game
-(game.py: Game < Turns < Moves < History).  game.py is split in three so that
-the board compiles the rules core a part at a time: compiling a module needs
-about 100 bytes a line of code for its parse tree (docs/board-memory.md).
-"""
+# The position's per-square tables and its legal moves: a base class of Game
+# (game.py: Game < Turns < Moves < History).  game.py is split in three so that
+# the board compiles the rules core a part at a time: compiling a module needs
+# about 100 bytes a line of code for its parse tree (docs/board-memory.md).
 from .rules import BLOCK_ALL
 from .actions import MOVE, OVER, CODE_MOVE, CODE_PASS, OFF, Move, place_of
 from .history import History

@@ -1,11 +1,10 @@
-"""The options of every preset (their types and defaults: `OPTIONS`,
-`option_defaults`), and the first step of building a Rules (rules.py's
-STEPS): the preset and the caller's options checked, the defaults filled in.
-The players and the checks across options are the next step (ludo.seating).
-
-Loaded when a game starts (and for the set-up menu's defaults) and dropped
-again afterwards on the board (see rules.py): the board's heap is small.
-"""
+# The options of every preset (their types and defaults: `OPTIONS`,
+# `option_defaults`), and the first step of building a Rules (rules.py's
+# STEPS): the preset and the caller's options checked, the defaults filled in.
+# The players and the checks across options are the next step (ludo.seating).
+#
+# Loaded when a game starts (and for the set-up menu's defaults) and dropped
+# again afterwards on the board (see rules.py): the board's heap is small.
 from .errors import OptionError
 from .rules import preset_index
 

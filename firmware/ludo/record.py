@@ -1,10 +1,9 @@
-"""Game records: a JSON header line, one action per line, a JSON footer line.
-
-See docs/record-format.md.  JSON is written by our own `dumps` with sorted
-keys (MicroPython's dicts keep no order and its json has no sort_keys), so a
-record is byte-identical on every runtime.  The reader is lenient: it keeps
-what it can and reports each bad line by number.
-"""
+# Game records: a JSON header line, one action per line, a JSON footer line.
+#
+# See docs/record-format.md.  JSON is written by our own `dumps` with sorted
+# keys (MicroPython's dicts keep no order and its json has no sort_keys), so a
+# record is byte-identical on every runtime.  The reader is lenient: it keeps
+# what it can and reports each bad line by number.
 import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
@@ -88,8 +87,8 @@ def footer_of(g, transcript_codes=None):
 
 
 class Record:
-    """A game record: `header` (dict), `actions` (list of line texts), `footer` (dict or None),
-    and `errors`: (line number, message) for every line the lenient reader could not use."""
+    # A game record: `header` (dict), `actions` (list of line texts), `footer` (dict or None),
+    # and `errors`: (line number, message) for every line the lenient reader could not use.
 
     def __init__(self, header=None, actions=None, footer=None, errors=None):
         self.header = header or {}

@@ -1,11 +1,10 @@
-"""Presets are data plus the few rules that differ.
-
-`Rules(preset, players, options)` turns a preset name, the players and the
-caller's options into plain numbers and tables that the game engine reads:
-which squares are safe, who may capture whom, what a block does, which rolls
-earn another roll (worked out in the STEPS below: docs/api.md lists them).
-Nothing here changes during a game.
-"""
+# Presets are data plus the few rules that differ.
+#
+# `Rules(preset, players, options)` turns a preset name, the players and the
+# caller's options into plain numbers and tables that the game engine reads:
+# which squares are safe, who may capture whom, what a block does, which rolls
+# earn another roll (worked out in the STEPS below: docs/api.md lists them).
+# Nothing here changes during a game.
 from .errors import OptionError
 
 SEAT_LETTERS = "RGYB"
@@ -86,7 +85,7 @@ def _step(name, function, arg):
 
 
 class Rules:
-    """The rules of one game: a preset, its players and options, as tables."""
+    # The rules of one game: a preset, its players and options, as tables.
 
     def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
         """Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped

@@ -1,10 +1,9 @@
-"""The second step of building a Rules (rules.py's STEPS): the players (a count
-or seats), club's ordinary and free modes (club_modes.py, for club only), the
-preset's own seats, and the checks across options.  After it the choice is
-known to make a game: the later steps only build tables.
-
-Loaded when a game starts and dropped again afterwards on the board (rules.py).
-"""
+# The second step of building a Rules (rules.py's STEPS): the players (a count
+# or seats), club's ordinary and free modes (club_modes.py, for club only), the
+# preset's own seats, and the checks across options.  After it the choice is
+# known to make a game: the later steps only build tables.
+#
+# Loaded when a game starts and dropped again afterwards on the board (rules.py).
 from .errors import OptionError
 from .rules import seat_of, SEAT_LETTERS, _step
 

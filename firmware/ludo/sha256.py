@@ -1,4 +1,4 @@
-"""SHA-256 in pure Python (FIPS 180-4), for runtimes without hashlib."""
+# SHA-256 in pure Python (FIPS 180-4), for runtimes without hashlib.
 
 MASK32 = 0xFFFFFFFF
 

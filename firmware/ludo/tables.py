@@ -1,10 +1,9 @@
-"""A step of building a Rules (rules.py's STEPS), once the choice is checked: the
-board's geometry (the track, the safe squares and where a token may not stop),
-who may capture whom, what a stack does, how the rolls are spent, which earn
-another roll, who starts, what a player may take back or give up.
-
-Loaded when a game starts and dropped again afterwards on the board (rules.py).
-"""
+# A step of building a Rules (rules.py's STEPS), once the choice is checked: the
+# board's geometry (the track, the safe squares and where a token may not stop),
+# who may capture whom, what a stack does, how the rolls are spent, which earn
+# another roll, who starts, what a player may take back or give up.
+#
+# Loaded when a game starts and dropped again afterwards on the board (rules.py).
 from .rules import (STARTS, STARS, BLOCK_NONE, BLOCK_OPPONENTS, BLOCK_ALL, BLOCK_IMPASSABLE,
                     SIXES_NONE, SIXES_FORFEIT, SIXES_VOID, START_FIRST, START_SIX, START_HIGHEST)
 

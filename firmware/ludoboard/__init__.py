@@ -1,14 +1,13 @@
-"""The board application (docs/firmware.md has the map of its modules).
-
-Everything here runs unchanged on CPython, MicroPython and CircuitPython; the
-one module that touches CircuitPython-only APIs is `hw` (firmware/hw.py).
-
-The memory mechanism, written once (docs/board-memory.md): an optional
-feature (the set-up menu, the pause menu, a computer seat, a reply to the PC,
-the save's rewrite, the rules' build steps) is imported with `load` in the
-branch that needs it, and `release` forgets it again at a mode boundary (the
-menu closed, the game over, the reply finished).  No module releases itself.
-"""
+# The board application (docs/firmware.md has the map of its modules).
+#
+# Everything here runs unchanged on CPython, MicroPython and CircuitPython; the
+# one module that touches CircuitPython-only APIs is `hw` (firmware/hw.py).
+#
+# The memory mechanism, written once (docs/board-memory.md): an optional
+# feature (the set-up menu, the pause menu, a computer seat, a reply to the PC,
+# the save's rewrite, the rules' build steps) is imported with `load` in the
+# branch that needs it, and `release` forgets it again at a mode boundary (the
+# menu closed, the game over, the reply finished).  No module releases itself.
 import sys
 
 try:

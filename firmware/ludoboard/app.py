@@ -1,15 +1,14 @@
-"""The board application: one loop that polls the buttons and the serial link,
-runs the game, saves every action, and shows the lights.
-
-    app = App(hardware)
-    app.run()           # never returns; step() is one pass, for tests
-
-The app is always in one mode (names.py: MENU, CHECK, PLAY, PAUSE, OVER,
-MAP_CHECK); each mode is an object with the same small interface, run by the
-module the mode table names: enter(app), press(app, button, long),
-paint(app, scene), leave(app).  Every confirmed action is saved to NVM before
-the lights change.  docs/firmware.md follows a press through the modules.
-"""
+# The board application: one loop that polls the buttons and the serial link,
+# runs the game, saves every action, and shows the lights.
+#
+#     app = App(hardware)
+#     app.run()           # never returns; step() is one pass, for tests
+#
+# The app is always in one mode (names.py: MENU, CHECK, PLAY, PAUSE, OVER,
+# MAP_CHECK); each mode is an object with the same small interface, run by the
+# module the mode table names: enter(app), press(app, button, long),
+# paint(app, scene), leave(app).  Every confirmed action is saved to NVM before
+# the lights change.  docs/firmware.md follows a press through the modules.
 import gc
 import sys
 
@@ -39,8 +38,8 @@ _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collectio
 
 
 class Choices:
-    """The set-up menu's choices (setup_menu.py reads and changes them), kept here
-    while the menu's code is released."""
+    # The set-up menu's choices (setup_menu.py reads and changes them), kept here
+    # while the menu's code is released.
 
     def __init__(self, preset, players, hand, kinds, values, touched, names, seats):
         self.preset = preset        # index into ludo.rules.PRESETS
@@ -56,7 +55,7 @@ class Choices:
 
 
 class App:
-    """The board: its state, the loop, the mode table and the game's actions."""
+    # The board: its state, the loop, the mode table and the game's actions.
 
     def __init__(self, hw, settings=None):
         self.hw = hw

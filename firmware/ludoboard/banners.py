@@ -1,9 +1,8 @@
-"""The short signals after an action (docs/lights.md, Signals): which one an
-action's events call for, and what each looks like.
-
-To change how a signal looks, change its branch in `paint` (its colours,
-periods and faces are palette.py's; how long it shows is palette.SIGNAL_TIME).
-"""
+# The short signals after an action (docs/lights.md, Signals): which one an
+# action's events call for, and what each looks like.
+#
+# To change how a signal looks, change its branch in `paint` (its colours,
+# periods and faces are palette.py's; how long it shows is palette.SIGNAL_TIME).
 from .names import (SIG_NONE, SIG_REFUSE, SIG_START, SIG_HOME, SIG_BONUS, SIG_PASS, SIG_TURNED,
                     SIG_DOOR, SIG_LEAVE, SIG_FORFEIT, SIG_ERROR, EV_PASS, EV_TURNED, EV_HOME)
 from .palette import (SEAT_RGB, WHITE, RED, MAGENTA, SLOW, MEDIUM, FAST, PIPS, ALL, X_MASK, ROW_MASK,

@@ -1,11 +1,10 @@
-"""The buttons: key events into presses.
-
-keypad does the debouncing; a press is reported once: short on release, or
-long as soon as the key has been held 0.9 s (its release is then ignored).
-Times are wrap-safe tick differences.  Presses go to a callback
-`on_press(button, long)` (the app's, which asks the mode what they mean).
-The buttons' numbers and names are names.py's.
-"""
+# The buttons: key events into presses.
+#
+# keypad does the debouncing; a press is reported once: short on release, or
+# long as soon as the key has been held 0.9 s (its release is then ignored).
+# Times are wrap-safe tick differences.  Presses go to a callback
+# `on_press(button, long)` (the app's, which asks the mode what they mean).
+# The buttons' numbers and names are names.py's.
 from . import const
 
 _LONG_PRESS_MS = const(900)
@@ -22,7 +21,7 @@ def ticks_diff(a, b):
 
 
 class Buttons:
-    """The four buttons' state between key events."""
+    # The four buttons' state between key events.
 
     def __init__(self, on_press):
         self.on_press = on_press

@@ -1,9 +1,8 @@
-"""Names the whole board shares, each written once: the buttons, the app's
-modes, the seats, the player kinds and the kinds of short signal.
-
-The transcript's action codes and the rules' event kinds are the core's
-(ludo.actions: CODE_*, EV_*); this module re-exports the ones the board uses.
-"""
+# Names the whole board shares, each written once: the buttons, the app's
+# modes, the seats, the player kinds and the kinds of short signal.
+#
+# The transcript's action codes and the rules' event kinds are the core's
+# (ludo.actions: CODE_*, EV_*); this module re-exports the ones the board uses.
 from ludo.actions import (CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND,  # noqa: F401
                           KINDS, EV_PASS, EV_BONUS, EV_FORFEIT, EV_VOID, EV_TURNED, EV_HOME,
                           EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT)

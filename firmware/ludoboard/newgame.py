@@ -1,14 +1,13 @@
-"""A new game, from the set-up menu or the PC's `new`: a job of the app (one
-stage a loop pass), loaded for it and released when the game has begun.
-
-Its stages: the choice is checked (the PC's arguments, then the rules' checks,
-ludo's CHECKS steps, one a pass); a choice that cannot be played changes
-nothing and gets one error line (the PC's `new`) or the refusal signal (the
-menu).  Then the old game ends and its save gives way to the new one's
-(newsave.py), the rules' tables are built (ludo's STEPS after the CHECKS), the
-game is made, the start line sent, and the game played.  While the job runs,
-presses are refused and the PC's commands wait (app.on_press, link.py).
-"""
+# A new game, from the set-up menu or the PC's `new`: a job of the app (one
+# stage a loop pass), loaded for it and released when the game has begun.
+#
+# Its stages: the choice is checked (the PC's arguments, then the rules' checks,
+# ludo's CHECKS steps, one a pass); a choice that cannot be played changes
+# nothing and gets one error line (the PC's `new`) or the refusal signal (the
+# menu).  Then the old game ends and its save gives way to the new one's
+# (newsave.py), the rules' tables are built (ludo's STEPS after the CHECKS), the
+# game is made, the start line sent, and the game played.  While the job runs,
+# presses are refused and the PC's commands wait (app.on_press, link.py).
 from ludo import Game
 from ludo.rules import Rules, CHECKS, STEPS, build_step
 
@@ -18,7 +17,7 @@ from . import load, release, players, session
 
 
 class Spec:
-    """A new game's specification: what the menu or the PC's `new` asks for."""
+    # A new game's specification: what the menu or the PC's `new` asks for.
 
     def __init__(self, preset, players, options, kinds, hand, seed=None, command=None):
         self.preset = preset        # a preset name (ludo.rules.PRESETS)

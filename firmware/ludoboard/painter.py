@@ -1,12 +1,11 @@
-"""What the lights show of a game: builds a Scene from the game's state
-(docs/lights.md).  Called only when something changed; the animation itself is
-the Scene's.  Colours, levels, periods and die faces are palette.py's.
-
-Layers, later ones win: safe squares and the last move's origin, tokens
-(stacks brighter, shared squares cycling their colours), whose turn, legal
-destinations and capture previews, the selected move, the die, tokens that must
-be put right by hand; the short signals over them are banners.py's.
-"""
+# What the lights show of a game: builds a Scene from the game's state
+# (docs/lights.md).  Called only when something changed; the animation itself is
+# the Scene's.  Colours, levels, periods and die faces are palette.py's.
+#
+# Layers, later ones win: safe squares and the last move's origin, tokens
+# (stacks brighter, shared squares cycling their colours), whose turn, legal
+# destinations and capture previews, the selected move, the die, tokens that must
+# be put right by hand; the short signals over them are banners.py's.
 from .palette import (SEAT_RGB, WHITE, ORANGE, CYAN, SAFE_MARK, LAST_ORIGIN, TOKEN_LEVEL, DEST_LEVEL,
                       BREATH_LOW, DIM, SLOW, MEDIUM, FAST, BREATH, PIPS, ALL, CENTRE_PIP, ROW_MASK)
 from .places import YARD, CENTRE, DIE, NONE, place_of
@@ -76,7 +75,7 @@ def _token_from(physical, where, p, but):
 
 
 class Painter:
-    """Paints a game's layers into a Scene (the play modes call it: play.py)."""
+    # Paints a game's layers into a Scene (the play modes call it: play.py).
 
     def __init__(self):
         self.where = bytes(16)      # the tokens' places of the last board() (for moves())

@@ -1,9 +1,8 @@
-"""Every colour, brightness level, animation period and die face the lights use,
-written once (docs/lights.md shows what they mean).
-
-Colours are packed ints 0xRRGGBB.  Levels are out of 255 (scene.scale).
-Periods are in animation steps of 40 ms (app.py draws a step at most that often).
-"""
+# Every colour, brightness level, animation period and die face the lights use,
+# written once (docs/lights.md shows what they mean).
+#
+# Colours are packed ints 0xRRGGBB.  Levels are out of 255 (scene.scale).
+# Periods are in animation steps of 40 ms (app.py draws a step at most that often).
 from . import const
 
 SEAT_RGB = (0xFF0000, 0x00FF00, 0xFFB000, 0x0050FF)    # Red, Green, Yellow, Blue

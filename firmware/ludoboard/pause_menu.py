@@ -1,12 +1,11 @@
-"""The pause menu (a long press on back, during a game): hand the seat on turn
-to the computer (or back to a person), resign it, or the set-up menu for a new
-game (docs/lights.md, Pause menu).
-
-select = the next item that applies now, confirm = do it, back = back to the
-game.  The die shows the item over the game's picture: 1 hand over (cyan),
-2 resign (red), 3 new game (white).  Loaded when the pause menu opens and
-released when it closes (app.py's mode table).
-"""
+# The pause menu (a long press on back, during a game): hand the seat on turn
+# to the computer (or back to a person), resign it, or the set-up menu for a new
+# game (docs/lights.md, Pause menu).
+#
+# select = the next item that applies now, confirm = do it, back = back to the
+# game.  The die shows the item over the game's picture: 1 hand over (cyan),
+# 2 resign (red), 3 new game (white).  Loaded when the pause menu opens and
+# released when it closes (app.py's mode table).
 from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_RESIGN, CODE_KIND, KINDS, LEAVE_KIND
 from .palette import CYAN, RED, WHITE, DIM, SLOW, PIPS
 from .painter import die_blink
@@ -20,7 +19,7 @@ _COLOURS = (CYAN, RED, WHITE)       # by item
 
 
 class PauseMenu:
-    """The pause menu's mode: the item shown."""
+    # The pause menu's mode: the item shown.
 
     def enter(self, app):
         """Opened: the first item that applies."""

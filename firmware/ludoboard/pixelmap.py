@@ -1,11 +1,10 @@
-"""Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP, and
-the map check that walks the strip (LUDO_MAP_CHECK = 1).
-
-The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
-list index = pixel index.  A missing or broken file never stops the board: it
-falls back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports
-why in `error`, which the app shows as a visible error pattern.
-"""
+# Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP, and
+# the map check that walks the strip (LUDO_MAP_CHECK = 1).
+#
+# The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
+# list index = pixel index.  A missing or broken file never stops the board: it
+# falls back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports
+# why in `error`, which the app shows as a visible error pattern.
 import json
 
 from . import places
@@ -75,7 +74,7 @@ def place_name(pid):
 
 
 class PixelMap:
-    """`pixel[place_id]` -> pixel index (or UNMAPPED); `error` is None or one line."""
+    # `pixel[place_id]` -> pixel index (or UNMAPPED); `error` is None or one line.
 
     def __init__(self, pixel_count):
         self.pixel_count = pixel_count
@@ -144,8 +143,8 @@ class PixelMap:
 
 
 class MapCheck:
-    """The map check's mode: the pixels light one by one in strip order, 0.3 s each;
-    at the end (or at any button) the board goes on to mode `then`."""
+    # The map check's mode: the pixels light one by one in strip order, 0.3 s each;
+    # at the end (or at any button) the board goes on to mode `then`.
 
     def enter(self, app):
         """The walk begins at pixel 0."""

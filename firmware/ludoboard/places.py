@@ -1,11 +1,10 @@
-"""The board's places as small integers, used as array indexes (a Scene's,
-the pixel map's), and where a token of the game stands.
-
-Order: track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
-die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().  The
-names themselves (place_id, place_name) are in pixelmap.py: only reading the
-pixel map needs them.
-"""
+# The board's places as small integers, used as array indexes (a Scene's,
+# the pixel map's), and where a token of the game stands.
+#
+# Order: track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
+# die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().  The
+# names themselves (place_id, place_name) are in pixelmap.py: only reading the
+# pixel map needs them.
 from . import const
 
 HOME = const(52)    # t0..t51 -> 0..51; hR1..hB5 -> 52..71 (seat*5 + k-1)

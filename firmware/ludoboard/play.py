@@ -1,18 +1,17 @@
-"""A game on the board: what the buttons mean and what the lights show while
-it is checked after a reset (Check), played (Play) and finished (Over).
-
-roll, select, confirm, back; a long press on back opens the pause menu, on
-select asks the coach.  A press that means nothing now is refused (its signal,
-banners.py) and changes nothing.  Tokens the game moved but the players did not
-(a capture, an undo) are put right first: confirm once they are.
-"""
+# A game on the board: what the buttons mean and what the lights show while
+# it is checked after a reset (Check), played (Play) and finished (Over).
+#
+# roll, select, confirm, back; a long press on back opens the pause menu, on
+# select asks the coach.  A press that means nothing now is refused (its signal,
+# banners.py) and changes nothing.  Tokens the game moved but the players did not
+# (a capture, an undo) are put right first: confirm once they are.
 from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
 from .places import NONE, place_of
 from . import banners, players, session
 
 
 class Game:
-    """What the three game modes share: the board's picture, back's long press."""
+    # What the three game modes share: the board's picture, back's long press.
 
     def enter(self, app):
         """The mode begins."""
@@ -54,7 +53,7 @@ class Game:
 
 
 class Check(Game):
-    """After a reset: the position is shown until the players confirm it."""
+    # After a reset: the position is shown until the players confirm it.
 
     def paint(self, app, scene):
         p = app.painter
@@ -74,7 +73,7 @@ class Check(Game):
 
 
 class Over(Game):
-    """A finished game: its winners; confirm or roll opens the set-up menu."""
+    # A finished game: its winners; confirm or roll opens the set-up menu.
 
     def paint_more(self, app, p, scene, g):
         p.win(scene, g)
@@ -87,7 +86,7 @@ class Over(Game):
 
 
 class Play(Game):
-    """A game in play: roll, choose a move, play it."""
+    # A game in play: roll, choose a move, play it.
 
     def paint_more(self, app, p, scene, g):
         p.turn(scene, g, app.where, app.warned)

@@ -1,14 +1,13 @@
-"""Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
-and the coach's hint (Hard's move for a person's seat).
-
-The players are small modules of ludo: ai_base, then each player's own parts.
-They are loaded only while needed, one module a loop pass (`job`, a job of the
-app), and stay while a game has a computer seat; the app releases them when
-no seat needs them (app.computers_needed: the game over, a hint given in a game
-of people).  Between decisions a seat keeps only its player's generator: Hard
-makes its tables and buffers again for each decision.  When ludo.ai is not
-installed every seat is played by people.
-"""
+# Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
+# and the coach's hint (Hard's move for a person's seat).
+#
+# The players are small modules of ludo: ai_base, then each player's own parts.
+# They are loaded only while needed, one module a loop pass (`job`, a job of the
+# app), and stay while a game has a computer seat; the app releases them when
+# no seat needs them (app.computers_needed: the game over, a hint given in a game
+# of people).  Between decisions a seat keeps only its player's generator: Hard
+# makes its tables and buffers again for each decision.  When ludo.ai is not
+# installed every seat is played by people.
 import sys
 
 from ludo.actions import KINDS

@@ -1,13 +1,12 @@
-"""Current budget for the NeoPixel strip: brightness and a current limiter.
-A WS2812 draws about 20 mA per colour channel at full (255), linear in the
-value, plus about 1 mA when dark (as in WLED's limiter). So a frame whose
-channel values add up to S draws about  pixels * 1 + S * 20 / 255  mA.
-
-`limit` scales a frame by the brightness (percent) and, if that frame would
-still draw more than the budget, scales it down further, so that no frame
-sent to the strip ever exceeds the budget. Integer arithmetic only, no
-allocation: fit for the frame loop on a microcontroller.
-"""
+# Current budget for the NeoPixel strip: brightness and a current limiter.
+# A WS2812 draws about 20 mA per colour channel at full (255), linear in the
+# value, plus about 1 mA when dark (as in WLED's limiter). So a frame whose
+# channel values add up to S draws about  pixels * 1 + S * 20 / 255  mA.
+#
+# `limit` scales a frame by the brightness (percent) and, if that frame would
+# still draw more than the budget, scales it down further, so that no frame
+# sent to the strip ever exceeds the budget. Integer arithmetic only, no
+# allocation: fit for the frame loop on a microcontroller.
 from . import const
 
 _MA_PER_CHANNEL = const(20)     # mA per colour channel at 255

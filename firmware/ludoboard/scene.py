@@ -1,13 +1,12 @@
-"""The light engine: a Scene says, per place, which colours to show and how to
-animate them; `render` turns a Scene into a frame without allocating.
-
-Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte,
-its index in the scene's own list of the colours it shows (a few dozen).  A
-place shows one colour steadily, or cycles through up to four colours, each
-held `period` animation steps (40 ms each), optionally cross-fading; `offset`
-shifts the cycle so neighbours can chase or alternate.  Scenes are rebuilt
-only when the state changes (painter.py); animation frames only re-render.
-"""
+# The light engine: a Scene says, per place, which colours to show and how to
+# animate them; `render` turns a Scene into a frame without allocating.
+#
+# Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte,
+# its index in the scene's own list of the colours it shows (a few dozen).  A
+# place shows one colour steadily, or cycles through up to four colours, each
+# held `period` animation steps (40 ms each), optionally cross-fading; `offset`
+# shifts the cycle so neighbours can chase or alternate.  Scenes are rebuilt
+# only when the state changes (painter.py); animation frames only re-render.
 from . import const
 from .places import COUNT as _NP
 
@@ -22,7 +21,7 @@ def scale(rgb, level):
 
 
 class Scene:
-    """What each place shows: one colour, or a cycle of up to four."""
+    # What each place shows: one colour, or a cycle of up to four.
 
     def __init__(self):
         self.col = bytearray(_NP * _MAX_COLOURS)    # palette index of colour k of place p at p * 4 + k

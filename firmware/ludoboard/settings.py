@@ -1,6 +1,5 @@
-"""Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
-loads this once at start and drops it again.
-"""
+# Reading the LUDO_* settings (os.getenv, or settings.toml's simple lines): hw.load_settings
+# loads this once at start and drops it again.
 try:
     from typing import Any, Dict  # noqa: F401  (type comments only)
 except ImportError:

@@ -1,17 +1,16 @@
-"""The set-up menu: preset, players, computer seats, options of the preset
-(house rules included), dice; then the game starts (docs/lights.md, The set-up
-menu).
-
-Pages (the Red home column counts them): preset, players, computer seats (only
-when the computer players are installed), options, dice.  select = next value,
-confirm = next item, back = previous item, roll = start the game now with what
-is chosen.  The choices are the app's (app.Choices): they stay while this
-module is released (app.py's mode table loads it while the menu is shown).
-
-To add an option to the menu: the rules give it (ludo/options.py), and
-OPTION_ORDER and CHOICES below say where it comes and which values it takes
-(docs/firmware.md walks through it).
-"""
+# The set-up menu: preset, players, computer seats, options of the preset
+# (house rules included), dice; then the game starts (docs/lights.md, The set-up
+# menu).
+#
+# Pages (the Red home column counts them): preset, players, computer seats (only
+# when the computer players are installed), options, dice.  select = next value,
+# confirm = next item, back = previous item, roll = start the game now with what
+# is chosen.  The choices are the app's (app.Choices): they stay while this
+# module is released (app.py's mode table loads it while the menu is shown).
+#
+# To add an option to the menu: the rules give it (ludo/options.py), and
+# OPTION_ORDER and CHOICES below say where it comes and which values it takes
+# (docs/firmware.md walks through it).
 from ludo import rules as ludo_rules
 from ludo.rules import PRESETS
 from .names import SELECT, CONFIRM, BACK, PLAY, OVER, KINDS, SEATS
@@ -91,7 +90,7 @@ def first_choices(game=None, hand=False):
 
 
 class SetupMenu:
-    """The set-up menu's mode, over the app's choices (self.choices)."""
+    # The set-up menu's mode, over the app's choices (self.choices).
 
     def enter(self, app):
         """Shown: from the last choices, or from the game (the first time, or after a game

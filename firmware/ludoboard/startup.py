@@ -1,8 +1,7 @@
-"""The board's start-up (the end of App()): the pixel map, the saved game taken
-up again after a reset (its transcript replayed, the position shown to be
-checked), the errors, the map check, the first mode.  Loaded once and released
-again.  A new game is a job of the app (app.py's start_game: newgame.py).
-"""
+# The board's start-up (the end of App()): the pixel map, the saved game taken
+# up again after a reset (its transcript replayed, the position shown to be
+# checked), the errors, the map check, the first mode.  Loaded once and released
+# again.  A new game is a job of the app (app.py's start_game: newgame.py).
 import ludo
 
 from . import load, release, places, banners
