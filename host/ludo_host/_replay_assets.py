@@ -39,6 +39,7 @@ PAGE = """<!DOCTYPE html>
 <input id="slider" type="range" min="0" value="0" step="1" aria-label="step">
 <p id="result" class="result"></p>
 <ol id="moves" class="moves" start="0"></ol>
+<p id="legend" class="help">%(legend)s Struck out: a move taken back later.</p>
 <p class="help">Keys: &larr; &rarr; (or p, n) step, Home/End, space plays. Link to a step: #step=N.</p>
 </section>
 </main>
@@ -78,6 +79,8 @@ h1 { font-size: 20px; margin: 0 0 4px; }
 .moves li.current { background: var(--hl); outline: 1px solid #e0c000; }
 .moves li.capture { color:#b00020; font-weight:600; }
 .moves li.undo { color:#888; font-style:italic; }
+.moves li.undone { color:#999; text-decoration: line-through; }
+.help .star { vertical-align: -3px; }
 .moves li.kind { color:#1565c0; }
 .moves .seat { display:inline-block; width:1.2em; font-weight:700; }
 .help { color: var(--muted); font-size: 12px; }
@@ -131,7 +134,15 @@ JS = r"""
       li.appendChild(seat);
       li.appendChild(document.createTextNode(" " + st.text.replace(/^[RGYB]: /, "")));
       if (st.captures.length) { li.classList.add("capture"); }
-      if (st.line === "undo") { li.classList.add("undo"); }
+      if (st.line === "undo") {
+        li.classList.add("undo");
+        if (st.undoes !== null) { li.appendChild(document.createTextNode(" (takes back step " + st.undoes + ")")); }
+      }
+      if (st.undone !== null) {
+        li.classList.add("undone");
+        li.dataset.undoneBy = st.undone;
+        li.title = "taken back at step " + st.undone;
+      }
       if (/^kind /.test(st.line)) { li.classList.add("kind"); }
     }
     li.dataset.step = n;
@@ -189,7 +200,7 @@ JS = r"""
     drawTokens(st);
     drawDie(st.die);
     $("counter").textContent = "Step " + n + " of " + last;
-    $("action").textContent = st.text;
+    $("action").textContent = st.text + (st.undone !== null ? " \u00b7 taken back at step " + st.undone : "");
     $("turn").textContent = st.result ? "Game over" :
       "To play: " + seatName[st.turn] + (st.pending.length ? " \u00b7 rolls to use: " + st.pending.join(", ") : "");
     var res = "";

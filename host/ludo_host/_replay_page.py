@@ -7,11 +7,14 @@ The page is driven by the slider, the buttons, the move list, the keyboard
 Everything from the file is inserted as text (textContent), never as HTML.
 
 Hooks for tests: `document.body.dataset.step` is the step shown, each token
-is `<g class="token" data-token="R1" data-place="t12">`, `window.ludoReplay`
+is `<g class="token" data-token="R1" data-place="t12">`, each safe square's
+star is `<polygon class="safe" data-square="8">`, a move taken back later is
+`<li class="undone" data-undone-by="N">` in the list, `window.ludoReplay`
 has `go(n)`, `step()` and the embedded `data`.
 """
 import html
 import json
+import math
 
 from . import layout
 from ._steps import board_cells, describe
@@ -28,8 +31,19 @@ def _rect(row, col, fill, cls="cell"):
         cls, col * CELL, row * CELL, CELL, CELL, fill)
 
 
-def board_svg():
-    """The painted board, without tokens."""
+def star_points(cx, cy, outer, inner=None):
+    """The corners of a five-pointed star, point up, as an SVG points list."""
+    inner = outer * 0.42 if inner is None else inner
+    corners = []
+    for k in range(10):
+        r = outer if k % 2 == 0 else inner
+        a = math.pi * k / 5 - math.pi / 2
+        corners.append("%.1f,%.1f" % (cx + r * math.cos(a), cy + r * math.sin(a)))
+    return " ".join(corners)
+
+
+def board_svg(safe=()):
+    """The painted board, without tokens; a star on each safe track square of `safe`."""
     parts = ['<rect x="0" y="0" width="%d" height="%d" fill="#fffdf7"/>' % (SIZE, SIZE)]
     entries = {layout.TRACK_CELLS[sq]: s for s, sq in ENTRY_SQUARE.items()}
     for row in range(layout.SIZE):
@@ -63,15 +77,32 @@ def board_svg():
             if region == "track" or region.startswith("home"):
                 parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#555" '
                              'stroke-width="1"/>' % (col * CELL, row * CELL, CELL, CELL))
+    # Safe squares: a star, dark on a white square, white on a coloured entry square.
+    for sq in safe:
+        row, col = layout.TRACK_CELLS[sq]
+        parts.append('<polygon class="safe" data-square="%d" points="%s" fill="none" stroke="%s" '
+                     'stroke-width="2"/>' % (sq, star_points(col * CELL + CELL / 2, row * CELL + CELL / 2, CELL * 0.4),
+                                             "#fff" if (row, col) in entries else "#555"))
     parts.append('<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#222" stroke-width="4"/>' % (SIZE, SIZE))
     return "\n".join(parts)
+
+
+def legend_html(safe):
+    """What the stars mean (or that this game has no safe square)."""
+    if not safe:
+        return "No safe squares in this game: a token can be captured on any track square."
+    return ('<svg class="star" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">'
+            '<polygon points="%s" fill="none" stroke="#555" stroke-width="2"/></svg> '
+            'safe square: no capture there.' % star_points(10, 10, 9))
 
 
 def page_data(replay, title):
     tokens = sorted(replay.steps[0]["places"])
     steps = []
+    undoes = {by: n for n, by in replay.undone.items()}
     for st in replay.steps:
         steps.append({
+            "undone": replay.undone.get(st["n"]), "undoes": undoes.get(st["n"]),
             "p": [st["places"][t] for t in tokens],
             "line": st["line"], "actor": st["actor"], "turn": st["turn"],
             "pending": st["pending"], "captures": st["captures"], "events": st["events"],
@@ -89,7 +120,7 @@ def page_data(replay, title):
         "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
         "players": replay.seats, "start": str(h.get("start") or ""),
         "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
-        "tokens": tokens, "cells": board_cells(), "cell": CELL,
+        "tokens": tokens, "cells": board_cells(), "cell": CELL, "safe": replay.safe,
         "colours": COLOURS, "steps": steps,
     }
 
@@ -106,7 +137,8 @@ def render_page(replay, title):
         "title": html.escape(title),
         "css": CSS,
         "size": SIZE,
-        "board": board_svg(),
+        "board": board_svg(replay.safe),
+        "legend": legend_html(replay.safe),
         "data": _script_json(page_data(replay, title)),
         "js": JS,
     }

@@ -1,6 +1,8 @@
 """The PNG of `ludo-host stats --png`: dice faces, wins by seat and by player kind, game length."""
 import matplotlib
 
+from ._words import count
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 
@@ -11,7 +13,7 @@ KINDS = ("human", "easy", "medium", "hard")
 
 def plot(t, path):
     fig, axes = plt.subplots(2, 2, figsize=(11, 8), dpi=100)
-    fig.suptitle("%d Ludo games" % t["games"], fontsize=14, fontweight="bold")
+    fig.suptitle(count(t["games"], "Ludo game"), fontsize=14, fontweight="bold")
 
     ax = axes[0][0]
     n = sum(t["rolls"])
@@ -19,7 +21,7 @@ def plot(t, path):
     if n:
         ax.axhline(n / 6.0, color="#b00020", linestyle="--", label="fair: %.0f each" % (n / 6.0))
         cs = t["chi_square"]
-        ax.set_title("Game dice: %d rolls, chi-square %.2f, p = %.3g" % (n, cs["statistic"], cs["p_value"]),
+        ax.set_title("Game dice: %s, chi-square %.2f, p = %.3g" % (count(n, "roll"), cs["statistic"], cs["p_value"]),
                      fontsize=10)
         ax.set_ylim(0, max(t["rolls"]) * 1.2)
         ax.legend(loc="upper right", fontsize=9)
@@ -37,7 +39,7 @@ def plot(t, path):
         ax.annotate("%d/%d" % (t["seat_wins"][s], t["seat_games"][s]),
                     (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center", va="bottom", fontsize=9)
     won = t.get("games_with_winner", t["games"])
-    ax.set_title("Wins by seat (%d game%s with a winner)" % (won, "" if won == 1 else "s"), fontsize=10)
+    ax.set_title("Wins by seat (%s with a winner)" % count(won, "game"), fontsize=10)
     ax.set_ylabel("games won (%)")
     ax.set_ylim(0, max(rates + [10]) * 1.2)
 

@@ -10,9 +10,24 @@ from ludo.record import push_line
 from . import layout
 
 
+def taken_back(actions):
+    """{index of an action: index of the `undo` that took it back}, over a record's action
+    lines (0-based).  An `undo` takes back the last action still standing that is not a
+    `kind` line (those are annotations, as in the rules core's history)."""
+    standing, undone = [], {}
+    for i, line in enumerate(actions):
+        if line == "undo":
+            if standing:
+                undone[standing.pop()] = i
+        elif not line.startswith("kind "):
+            standing.append(i)
+    return undone
+
+
 class Replay:
     """`steps`: list of dicts (see `_snapshot`); `error`: (line number, message) where the
-    replay had to stop, else None; `header`/`footer`: the record's."""
+    replay had to stop, else None; `header`/`footer`: the record's; `safe`: the game's
+    safe track squares (0..51); `undone`: {step: step of the `undo` that took it back}."""
 
     def __init__(self, rec):
         self.header = rec.header
@@ -21,6 +36,8 @@ class Replay:
         self.error = None
         g = rec.replay(upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
+        self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
+        self.undone = {i + 1: j + 1 for i, j in taken_back(rec.actions).items()}
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
         self.steps.append(self._snapshot(g, None, None))
         for i, line in enumerate(rec.actions):

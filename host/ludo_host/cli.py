@@ -26,14 +26,19 @@ COMMANDS = (
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="ludo-host", description="The PC side of the Ludo board.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub_parsers = {}
     for name, module, help_text in COMMANDS:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        p = sub_parsers[name] = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(_module=module)
         try:
             importlib.import_module(module).add_arguments(p)
         except ImportError:
             pass  # reported when the command is run
-    args = parser.parse_args(argv)
+    # argparse hands a sub-command's unknown options up to the main parser, whose usage
+    # does not name them: the sub-command's own usage says what it takes.
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        sub_parsers.get(args.command, parser).error("unrecognized arguments: %s" % " ".join(unknown))
     if not getattr(args, "_module", None):
         parser.print_help()
         return 2

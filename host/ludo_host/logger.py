@@ -15,9 +15,12 @@ import time
 from datetime import datetime, timezone
 
 from ._gamefile import GameFile, file_path, latest_number
+from ._lock import LockHeld, PathLock
+from ._logsetup import not_a_data_channel, port_problem, where_records_go
 from ._lines import LineSplitter, canonical_json, loads_object, shorten
 from ._status import StatusLine
-from .ports import find_board_port
+from ._words import count
+from .ports import NO_BOARD_HINT, find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
@@ -63,6 +66,10 @@ class Logger:
         self._last_status_ask = 0.0
         self._last_wait_note = None
         self.answered = False
+        self.lock = None              # PathLock of the device while connected: one logger per board
+        self.refused = None           # why this logger stopped: another one logs the board
+        self.intro = None             # a note for the terminal once the board is not refused
+        self._hinted = False
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -92,6 +99,7 @@ class Logger:
             except Exception:
                 pass
             self.ser = None
+        self._unlock()
         for game in self.games.values():
             game.close()
         self.status.finish()
@@ -106,21 +114,30 @@ class Logger:
         import serial
         device = self.port or self.finder()
         if device is None or (os.name == "posix" and not os.path.exists(device)):  # COM3: no path
+            self._say_intro()
+            if device is None and not self._hinted:
+                self._hinted = True
+                self.status.note("no board found: %s" % NO_BOARD_HINT)
             note = "waiting for %s" % (device or "the board (no CircuitPython CDC2 port)")
             if note != self._last_wait_note:
                 self._last_wait_note = note
                 self.status.update(connected=False, note=note)
             return False
-        refusal = _not_a_data_channel(device)
+        refusal = not_a_data_channel(device)
         if refusal:
+            self._say_intro()
             note = "waiting: %s" % refusal
             if note != self._last_wait_note:
                 self._last_wait_note = note
                 self.status.update(connected=False, note=note)
             return False
+        if not self._lock(device):
+            return False
+        self._say_intro()
         try:
             self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2)
         except Exception as exc:
+            self._unlock()
             note = "cannot open %s (%s)" % (device, _first_line(exc))
             if note != self._last_wait_note:
                 self._last_wait_note = note
@@ -140,12 +157,43 @@ class Logger:
         self.ask_status()
         return True
 
+    def _say_intro(self):
+        """The note for the start (where the records go), once, unless this logger is refused."""
+        if self.intro:
+            self.status.note(self.intro)
+            self.intro = None
+
+    def _lock(self, device):
+        """Take the device's lock (one logger per board); False, and the logger stops, when
+        another logger has it.  Held only while connected: a device that went away may come
+        back under another name, or (a pty) as somebody else's."""
+        lock = PathLock(device)
+        try:
+            lock.acquire()
+        except LockHeld as exc:
+            self.refused = "%s is being logged by %s: one logger per board; stop that one first" % (
+                device, exc.holder("`ludo-host log`"))
+            self.stop()
+            return False
+        except OSError as exc:      # no room for lock files (a read-only home): log unguarded
+            self.status.note("cannot lock %s (%s): make sure no other logger reads this board" % (
+                device, _first_line(exc)))
+            return True
+        self.lock = lock
+        return True
+
+    def _unlock(self):
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def _disconnect(self, why):
         try:
             self.ser.close()
         except Exception:
             pass
         self.ser = None
+        self._unlock()
         self.pending = []
         self.status.update(connected=False, note=why)
 
@@ -229,12 +277,12 @@ class Logger:
                 return None
             self.games[game_id] = game
             if game.damaged:
-                self.status.note("%s: line %d was damaged: kept the %d lines before it, the board "
+                self.status.note("%s: line %d was damaged: kept the %s before it, the board "
                                  "sends the rest again (the file as it was: %s)" % (
-                                     game.path, game.damaged[0], len(game.lines), game.damaged[1]))
+                                     game.path, game.damaged[0], count(len(game.lines), "line"), game.damaged[1]))
             if game.resumed:
-                self.status.note("resuming %s (%d lines%s)" % (
-                    game.path, len(game.lines), ", finished" if game.finished else ""))
+                self.status.note("resuming %s (%s%s)" % (
+                    game.path, count(len(game.lines), "line"), ", finished" if game.finished else ""))
         return game
 
     def _another_game(self, game_id, why):
@@ -247,7 +295,7 @@ class Logger:
             n += 1
         if old is not None:
             if old.abandon():
-                self.status.note("%s closed as abandoned after %d lines" % (old.path, len(old.lines) - 1))
+                self.status.note("%s closed as abandoned after %s" % (old.path, count(len(old.lines) - 1, "line")))
             old.close()
         try:
             game = GameFile(game_id, self.directory, n)
@@ -310,6 +358,11 @@ class Logger:
         elif outcome == "ahead":
             self.ask_resend(game_id, game.next_seq)
         elif outcome == "new":
+            if seq == 0 and loads_object(text).get("start") is None:
+                # The board had no clock when the game began (no PC had told it the time):
+                # nobody knows when that was, and the header says so.
+                self.status.note("game %s began before the board knew the time (no logger had set its "
+                                 "clock): its header has \"start\": null" % game_id)
             if game.finished:
                 self.status.note("game %s over: %s" % (game_id, game.path))
             self.status.update(seq=game.next_seq - 1)
@@ -343,8 +396,8 @@ class Logger:
         if not gone or game_id == self.board_game:
             return
         if game.abandon():
-            self.error("game %s is gone from the board (%s): %s closed as abandoned after %d lines" % (
-                game_id, shorten(why, 60), game.path, len(game.lines) - 1))
+            self.error("game %s is gone from the board (%s): %s closed as abandoned after %s" % (
+                game_id, shorten(why, 60), game.path, count(len(game.lines) - 1, "line")))
 
     def _handle_reply(self, msg):
         name = msg.get("re")
@@ -379,8 +432,8 @@ class Logger:
             if game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
                 # the file holds more lines than the board, or a finished game the board
                 # is still playing: the board's game is another with the same id
-                game = self._another_game(game_id, "the board holds %d lines, %s %d%s" % (
-                    seq + 1, game.path, game.next_seq, ", finished" if game.finished else ""))
+                game = self._another_game(game_id, "the board holds %s, %s %d%s" % (
+                    count(seq + 1, "line"), game.path, game.next_seq, ", finished" if game.finished else ""))
             if game is not None and game.next_seq <= seq and not game.finished:
                 self.ask_resend(game_id, game.next_seq)
         # Games we hold open that the board is not on: does it still have them?
@@ -401,51 +454,6 @@ def _describe_event(ev, text, events):
     return text + extra
 
 
-def _not_a_data_channel(device):
-    """Why `device` must not be opened, or None.  A pseudo-terminal that echoes or reads
-    by lines is somebody's terminal, not a board's data channel: a virtual board's
-    freed pty soon goes to a new terminal, and the logger's commands would be typed
-    into its shell (and pyserial's set-up would break that terminal)."""
-    real = os.path.realpath(device)
-    if not real.startswith("/dev/pts/"):
-        return None
-    import termios
-    try:
-        fd = os.open(real, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
-    except OSError:
-        return None                 # opening it will fail and say why
-    try:
-        lflag = termios.tcgetattr(fd)[3]
-    except termios.error:
-        return None
-    finally:
-        os.close(fd)
-    if lflag & (termios.ECHO | termios.ICANON) or _controlling_terminal(real):
-        return "%s is a terminal, not a board's data channel (is the virtual board running?)" % device
-    return None
-
-
-def _controlling_terminal(path):
-    """True when some process has the pty `path` as its controlling terminal (Linux: /proc).
-    A shell waiting at its prompt has switched echo and line reading off (readline), but its
-    terminal is its session's; a virtual board's data channel is nobody's."""
-    try:
-        rdev = os.stat(path).st_rdev
-        pids = [p for p in os.listdir("/proc") if p.isdigit()]
-    except OSError:
-        return False
-    for pid in pids:
-        try:
-            with open("/proc/%s/stat" % pid, "rb") as f:
-                stat = f.read()
-        except OSError:
-            continue                # (gone, or not ours to read)
-        fields = stat[stat.rfind(b")") + 2:].split()    # after "pid (comm) ": state ppid pgrp session tty_nr
-        if len(fields) > 4 and int(fields[4]) == rdev:
-            return True
-    return False
-
-
 def _first_line(exc):
     text = str(exc) or exc.__class__.__name__
     return text.splitlines()[0][:120]
@@ -462,6 +470,11 @@ def add_arguments(parser):
 
 
 def run(args):
+    if args.port:
+        problem = port_problem(args.port)
+        if problem:
+            print("ludo-host log: %s" % problem, file=sys.stderr)
+            return 2
     try:
         os.makedirs(args.dir, exist_ok=True)
     except OSError as exc:
@@ -469,6 +482,7 @@ def run(args):
         return 2
     logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
                     status_every_s=max(0.5, args.status_every))
+    logger.intro = where_records_go(args.dir)
 
     def on_signal(signum, frame):
         # Finish the line being written, then stop; a second Ctrl-C stops at once.
@@ -481,4 +495,7 @@ def run(args):
         logger.run()
     finally:
         logger.close()
+    if logger.refused:
+        print("ludo-host log: %s" % logger.refused, file=sys.stderr)
+        return 1
     return 0

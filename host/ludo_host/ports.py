@@ -13,8 +13,11 @@ import os
 import sys
 
 DATA_INTERFACE = "CircuitPython CDC2"
+# Said wherever no board is found: the virtual board stands in for one.
+NO_BOARD_HINT = "without a board, `ludo-host board --virtual` runs a virtual one, which `ludo-host log` finds"
 DATA_DIR = os.path.join(os.path.expanduser("~"), ".local", "share", "ludo-board")
 VIRTUAL_LINK = os.path.join(DATA_DIR, "data-port")
+LOCK_DIR = os.path.join(DATA_DIR, "locks")     # one logger per board, one virtual board per save (_lock.py)
 
 
 def _comports():
@@ -118,12 +121,13 @@ def run(args):
     if args.board:
         device = find_board_port(ports) or virtual
         if device is None:
-            print("ludo-host ports: no board data channel (%r) found" % DATA_INTERFACE, file=sys.stderr)
+            print("ludo-host ports: no board data channel (%r) found; %s" % (DATA_INTERFACE, NO_BOARD_HINT),
+                  file=sys.stderr)
             return 1
         print(device)
         return 0
     if not ports and virtual is None:
-        print("no serial ports found")
+        print("no serial ports found: is the board plugged in? (%s)" % NO_BOARD_HINT)
         return 1
     for info in ports:
         mark = "*" if is_board_data_port(info) else " "
@@ -135,5 +139,5 @@ def run(args):
         print("* = the board's data channel (%s)" % DATA_INTERFACE)
     else:
         print("no board data channel (%s) among these: is the board plugged in, and does its "
-              "boot.py enable usb_cdc data?" % DATA_INTERFACE)
+              "boot.py enable usb_cdc data? (%s)" % (DATA_INTERFACE, NO_BOARD_HINT))
     return 0

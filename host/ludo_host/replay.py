@@ -16,6 +16,7 @@ import sys
 from ._board_text import render
 from ._records import parse_record_file, where
 from ._steps import Replay, describe
+from ._words import count
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
@@ -170,7 +171,7 @@ def run(args):
         except OSError as exc:
             print("ludo-host replay: cannot write %s: %s" % (args.html, exc.strerror or exc), file=sys.stderr)
             return 1
-        print("wrote %s (%d moves)" % (args.html, last))
+        print("wrote %s (%s)" % (args.html, count(last, "move")))
         if args.to is None:
             return 0
     color = _use_color(args.color, sys.stdout)

@@ -17,6 +17,8 @@ import sys
 import time
 
 from ._records import parse_record_file, record_paths, where
+from ._steps import taken_back
+from ._words import count
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -63,16 +65,8 @@ def fairness_words(n, p):
 def effective_actions(actions):
     """The actions that stand after take-backs: `undo` removes the last action that is
     not a `kind` line; `kind` lines are kept in place (they are annotations)."""
-    out = []
-    for line in actions:
-        if line == "undo":
-            for i in range(len(out) - 1, -1, -1):
-                if not out[i].startswith("kind "):
-                    del out[i]
-                    break
-        else:
-            out.append(line)
-    return out
+    undone = taken_back(actions)
+    return [line for i, line in enumerate(actions) if line != "undo" and i not in undone]
 
 
 def is_move(line):
@@ -223,7 +217,7 @@ def _rate(wins, games):
 
 def report(t):
     out = []
-    out.append("games: %d of %d files%s" % (t["games"], t["files"],
+    out.append("games: %d of %s%s" % (t["games"], count(t["files"], "file"),
                ", %d skipped (unreadable, or the rules do not replay it)" % len(t["unreadable"])
                if t["unreadable"] else ""))
     if not t["games"]:
@@ -232,7 +226,7 @@ def report(t):
     out.append("endings: " + ", ".join("%s %d" % kv for kv in sorted(t["terminations"].items())))
     won = t["games_with_winner"]
     if won:
-        of = "of %d game%s with a winner" % (won, "" if won == 1 else "s")
+        of = "of %s with a winner" % count(won, "game")
         out.append("wins by seat, %s: " % of + ", ".join(
             "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
         out.append("wins by player, %s: " % of + ", ".join(
@@ -244,7 +238,7 @@ def report(t):
     out.append("captures per game: %s (total %d)" % (_spread(t["captures"]), sum(t["captures"])))
     n = sum(t["rolls"])
     if n:
-        out.append("game dice, %d rolls: %s" % (n, "  ".join(
+        out.append("game dice, %s: %s" % (count(n, "roll"), "  ".join(
             "%d: %d (%.1f%%)" % (k + 1, c, 100.0 * c / n) for k, c in enumerate(t["rolls"]))))
         cs = t["chi_square"]
         out.append("fairness: chi-square %.2f with 5 degrees of freedom, p = %.3g: %s" % (
@@ -253,7 +247,7 @@ def report(t):
         out.append("game dice: no rolls")
     hn = sum(t["hand_rolls"])
     if hn:
-        out.append("dice entered by hand, %d rolls: %s" % (hn, "  ".join(
+        out.append("dice entered by hand, %s: %s" % (count(hn, "roll"), "  ".join(
             "%d: %d" % (k + 1, c) for k, c in enumerate(t["hand_rolls"]))))
     return "\n".join(out)
 
@@ -282,7 +276,8 @@ def run(args):
     for line in totals["unreadable"][:20]:
         print("ludo-host stats: skipped %s" % line, file=sys.stderr)
     if len(totals["unreadable"]) > 20:
-        print("ludo-host stats: ... and %d more files skipped" % (len(totals["unreadable"]) - 20), file=sys.stderr)
+        print("ludo-host stats: ... and %s more skipped" % count(len(totals["unreadable"]) - 20, "file"),
+              file=sys.stderr)
     if args.json:
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:

@@ -11,6 +11,7 @@ its rolls could not be checked.
 import sys
 
 from ._records import _exc_text, parse_record_file
+from ._words import count
 
 
 def verify_file(path):
@@ -46,8 +47,8 @@ def unchecked_rolls(rec):
 def summary(rec):
     h = rec.header
     result = (rec.footer or {}).get("result", "*")
-    return "%s %s %s, %d actions, result %s" % (h.get("game", "?"), h.get("preset", "?"),
-                                                h.get("players", "?"), len(rec.actions), result)
+    return "%s %s %s, %s, result %s" % (h.get("game", "?"), h.get("preset", "?"),
+                                        h.get("players", "?"), count(len(rec.actions), "action"), result)
 
 
 def add_arguments(parser):
@@ -67,10 +68,10 @@ def run(args):
         elif not args.quiet:
             unchecked = unchecked_rolls(rec)
             print("%s: ok (%s)%s" % (path, summary(rec), (
-                "; %d roll%s of the game's dice not checked: the footer reveals no seed"
-                % (unchecked, "" if unchecked == 1 else "s")) if unchecked else ""))
+                "; %s of the game's dice not checked: the footer reveals no seed"
+                % count(unchecked, "roll")) if unchecked else ""))
     if len(args.files) > 1 and not args.quiet:
-        print("%d of %d files sound" % (len(args.files) - bad, len(args.files)), file=sys.stderr)
+        print("%d of %s sound" % (len(args.files) - bad, count(len(args.files), "file")), file=sys.stderr)
     return 1 if bad else 0
 
 

@@ -24,6 +24,7 @@ TEST_HOME = tempfile.mkdtemp(prefix="ludo-test-home-")
 @pytest.fixture(autouse=True)
 def _no_running_virtual_board(monkeypatch):
     monkeypatch.setattr(ports, "VIRTUAL_LINK", os.path.join(TEST_HOME, "data-port"))
+    monkeypatch.setattr(ports, "LOCK_DIR", os.path.join(TEST_HOME, ".local", "share", "ludo-board", "locks"))
 
 
 def cli_env():

@@ -109,3 +109,21 @@ def test_the_link_of_a_killed_virtual_board_is_not_believed(monkeypatch, tmp_pat
     assert ports.find_board_port() is None                  # ... and not believed
     (tmp_path / "data-port.pid").unlink()
     assert ports.find_board_port() is None                  # nor without its pid
+
+
+def test_no_board_anywhere_mentions_the_virtual_board(monkeypatch, capsys):
+    monkeypatch.setattr(ports, "_comports", lambda: [])
+
+    class Args:
+        board = False
+
+    assert ports.run(Args()) == 1
+    assert capsys.readouterr().out == (
+        "no serial ports found: is the board plugged in? (without a board, `ludo-host board --virtual` "
+        "runs a virtual one, which `ludo-host log` finds)\n")
+    monkeypatch.setattr(ports, "_comports", lambda: [port("/dev/ttyS0")])
+    assert ports.run(Args()) == 0
+    assert "`ludo-host board --virtual` runs a virtual one" in capsys.readouterr().out
+    Args.board = True
+    assert ports.run(Args()) == 1
+    assert "`ludo-host board --virtual` runs a virtual one" in capsys.readouterr().err

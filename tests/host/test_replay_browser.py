@@ -97,3 +97,55 @@ def test_screenshot(browser, page, tmp_path):
     browser.screenshot(str(out))
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
+
+
+def test_safe_squares_are_marked_as_the_rules_say(browser, tmp_path):
+    """classic: the four entry squares and the four stars; strict: the entry squares only;
+    club (ordinary mode): none, and the page says so."""
+    from games import record_text
+    for preset, safe in (("classic", [0, 8, 13, 21, 26, 34, 39, 47]), ("strict", [0, 13, 26, 39]),
+                         ("club", [])):
+        replay = Replay(ludo.Record.parse(record_text(seed=3, preset=preset, max_actions=30)))
+        path = tmp_path / ("%s.html" % preset)
+        path.write_text(render_page(replay, preset), encoding="utf-8")
+        browser.open(path.as_uri())
+        marked = browser.eval("Array.from(document.querySelectorAll('#paint polygon.safe'))"
+                              ".map(function (e) { return +e.dataset.square; })")
+        assert sorted(marked) == safe, preset
+        legend = browser.eval("document.getElementById('legend').textContent")
+        if safe:
+            assert legend.startswith(" safe square: no capture there."), legend
+            # each star sits on its square's cell (the centre of the track cell)
+            box = browser.eval("(function () { var b = document.querySelector('#paint polygon.safe[data-square=\"%d\"]')"
+                               ".getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; })()" % safe[-1])
+            from ludo_host import layout
+            row, col = layout.TRACK_CELLS[safe[-1]]
+            assert abs(box[0] - (col * 40 + 20)) < 3 and abs(box[1] - (row * 40 + 20)) < 3
+        else:
+            assert legend.startswith("No safe squares in this game"), legend
+
+
+def test_a_move_taken_back_is_shown_struck_out(browser, page):
+    replay, path = page
+    browser.open(path.as_uri())
+    undone = browser.eval("Array.from(document.querySelectorAll('#moves li.undone'))"
+                          ".map(function (e) { return [+e.dataset.step, +e.dataset.undoneBy, "
+                          "getComputedStyle(e).textDecorationLine]; })")
+    steps = replay.steps
+    assert undone, "the game has take-backs (undo_every=23), none shown"
+    for step, by, decoration in undone:
+        assert decoration == "line-through"
+        assert steps[by]["line"] == "undo" and by > step
+    # Every undo takes back one step, and the list says which.
+    undos = [n for n, st in enumerate(steps) if st["line"] == "undo"]
+    assert sorted(by for _, by, _ in undone) == undos
+    for step, by, _ in undone:
+        text = browser.eval("document.querySelector('#moves li[data-step=\"%d\"]').textContent" % by)
+        assert text.endswith("(takes back step %d)" % step), text
+    # A step taken back says so when shown; a step that stands is not struck out.
+    step, by, _ = undone[0]
+    browser.eval("ludoReplay.go(%d)" % step)
+    assert browser.eval("document.getElementById('action').textContent").endswith("taken back at step %d" % by)
+    kept = next(n for n in range(1, len(steps)) if n not in replay.undone and steps[n]["line"] != "undo")
+    assert browser.eval("document.querySelector('#moves li[data-step=\"%d\"]').classList.contains('undone')"
+                        % kept) is False

@@ -46,3 +46,68 @@ def test_test_sh_fails_when_pytest_runs_no_test(repo_root):
         cwd=repo_root, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "ran no test" in done.stderr
+
+
+def _imports_of(path):
+    """(absolute module names, relative (level, module, names)) a source file imports, in
+    functions too (a sub-command imports its optional parts when they are used)."""
+    import ast
+    absolute, relative = set(), []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            absolute.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                relative.append((node.level, node.module, [a.name for a in node.names]))
+            else:
+                absolute.add(node.module)
+    return absolute, relative
+
+
+def _module_file(package_dir, dotted):
+    base = package_dir.joinpath(*dotted.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def test_run_sh_installs_what_every_sub_command_imports(repo_root):
+    """`bash run.sh` installs the project's plain dependencies (python_setup ""), so every
+    package a `ludo-host` sub-command imports, however late, must be one of them (stats --png
+    draws with matplotlib)."""
+    import importlib.metadata
+    import sys
+    import tomllib
+
+    from ludo_host.cli import COMMANDS
+
+    host = repo_root / "host"
+    todo = [name for _, name, _ in COMMANDS]
+    seen, third_party = set(), {}
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = _module_file(host, name)
+        assert path is not None, name
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        absolute, relative = _imports_of(path)
+        for level, module, names in relative:
+            base = package.split(".")[:len(package.split(".")) - level + 1]
+            stem = ".".join(base + ([module] if module else []))
+            todo.extend(m for m in [stem] + ["%s.%s" % (stem, n) for n in names] if _module_file(host, m))
+        for module in absolute:
+            top = module.split(".")[0]
+            if top == "ludo_host":
+                todo.append(module)
+            elif top not in sys.stdlib_module_names and top != "ludo":   # ludo: this project's core
+                third_party.setdefault(top, name)
+    assert "ludo_host._stats_plot" in seen and "matplotlib" in third_party
+    project = tomllib.loads((repo_root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    plain = {re.split(r"[<>=!~;\[ ]", dep, 1)[0].lower().replace("_", "-") for dep in project["dependencies"]}
+    distributions = importlib.metadata.packages_distributions()
+    missing = ["%s (imported by %s)" % (top, by) for top, by in sorted(third_party.items())
+               if not {d.lower() for d in distributions.get(top, [top])} & plain]
+    assert not missing, "not installed by `bash run.sh` (pyproject.toml dependencies): " + ", ".join(missing)

@@ -6,10 +6,17 @@ modules; see README.md beside this file.
 import argparse
 import json
 import os
+import select
 import sys
+import threading
+import time
+from datetime import datetime, timezone
 
 from .engine import VirtualBoard, sim_module  # noqa: F401  (the package's API)
 
+from .. import ports  # noqa: E402
+from .._lock import LockHeld, PathLock  # noqa: E402
+from .._words import count  # noqa: E402
 from ..ports import DATA_DIR, publish_virtual_port, withdraw_virtual_port  # noqa: E402
 
 DEFAULT_NVM = os.path.join(DATA_DIR, "nvm.bin")
@@ -66,10 +73,53 @@ def frame_json(t_ms, frame):
     return json.dumps({"t": t_ms, "pixels": pixels}, separators=(",", ":"))
 
 
+def lock_save(nvm_path):
+    """The lock of a save file (a PathLock, held); raises LockHeld when another board has
+    it.  Two boards on one save would each overwrite the other's game."""
+    lock = PathLock(nvm_path)
+    lock.acquire()
+    return lock
+
+
+def save_taken_message(nvm_path, held):
+    """The one line that refuses a second board on a save (`held`: the LockHeld)."""
+    return ("ludo-host board: %s is running on the save %s: quit that one first, or give this one "
+            "a save of its own with --nvm FILE" % (held.holder("virtual board"), _home(os.path.abspath(nvm_path))))
+
+
+def take_stable_path():
+    """The lock of the stable data-port path (the state dir's), held, or (None, LockHeld)
+    when another virtual board has it: a second board (on a save of its own) keeps its
+    pty's own path, and the first keeps the stable one."""
+    lock = PathLock(os.path.dirname(ports.VIRTUAL_LINK))    # (the link's own real path is a pty's)
+    try:
+        lock.acquire()
+    except LockHeld as held:
+        return None, held
+    return lock, None
+
+
 def run_headless(args):
     if not args.script:
         print("ludo-host board --headless: give --script FILE (button presses, one a line)", file=sys.stderr)
         return 2
+    save_lock = None
+    if args.nvm:
+        try:
+            save_lock = lock_save(args.nvm)
+        except LockHeld as held:
+            print(save_taken_message(args.nvm, held), file=sys.stderr)
+            return 2
+        except OSError:
+            pass                    # no room for a lock file: the run writes only its own --nvm
+    try:
+        return _run_headless(args)
+    finally:
+        if save_lock is not None:
+            save_lock.release()
+
+
+def _run_headless(args):
     try:
         if args.script == "-":
             script = sys.stdin.buffer.read()
@@ -96,8 +146,9 @@ def run_headless(args):
     status = 0
     try:
         reason = board.run_script(script)
-        print("ludo-host board: %s after %d ms, %d frames, %d boots"
-              % (reason, board.now_ms, len(board.frames), board.sim.boots), file=sys.stderr)
+        print("ludo-host board: %s after %d ms, %s, %s"
+              % (reason, board.now_ms, count(len(board.frames), "frame"), count(board.sim.boots, "boot")),
+              file=sys.stderr)
     except Exception as exc:  # the firmware crashed: report it like the board's REPL would
         import traceback
         traceback.print_exc()
@@ -117,31 +168,58 @@ def run_headless(args):
 
 
 def run_interactive(args):
-    from .terminal import Keyboard, Screen
-
     if args.nvm is None:
         args.nvm = DEFAULT_NVM
-    os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("ludo-host board: the virtual board needs a terminal (or use --headless --script FILE)",
               file=sys.stderr)
         return 2
     try:
+        os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
+    except OSError as exc:
+        print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
+        return 2
+    save_lock = None
+    try:
+        save_lock = lock_save(args.nvm)
+    except LockHeld as held:
+        print(save_taken_message(args.nvm, held), file=sys.stderr)
+        return 2
+    except OSError:
+        pass                        # no room for a lock file (a read-only home): run unguarded
+    try:
+        return _run_interactive(args)
+    finally:
+        if save_lock is not None:
+            save_lock.release()
+
+
+def _run_interactive(args):
+    from .terminal import Keyboard, Screen
+
+    try:
         board = VirtualBoard(**_board_kwargs(args, data_port="pty", realtime=True))
     except (ValueError, OSError) as exc:
         print("ludo-host board: %s" % exc, file=sys.stderr)
         return 2
+    threading.Thread(target=set_clock, args=(board.data_port_path,), name="set-clock", daemon=True).start()
+    link_lock, other = None, None
     try:
-        link = publish_virtual_port(board.data_port_path)
+        link_lock, other = take_stable_path()
+        link = publish_virtual_port(board.data_port_path) if link_lock else board.data_port_path
     except OSError as exc:         # a read-only home: the pty's own path still works
         print("ludo-host board: no stable path to the data channel (%s)" % exc, file=sys.stderr)
         link = board.data_port_path
+    if other is not None:
+        data_line = "data channel: %s   (%s has %s: give `ludo-host log --port %s`)" % (
+            link, other.holder("virtual board"), _home(ports.VIRTUAL_LINK), link)
+    elif link == board.data_port_path:
+        data_line = "data channel: %s" % link
+    else:
+        data_line = "data channel: %s = %s   (`ludo-host log` finds it)" % (_home(link), board.data_port_path)
     screen = Screen(board.pixel_map, out=sys.stdout)
     keys = Keyboard()
-    screen.status = [
-        "data channel: %s = %s   (`ludo-host log` finds it)" % (_home(link), board.data_port_path),
-        "saved game (NVM): %s" % _home(os.path.abspath(args.nvm)),
-    ]
+    screen.status = [data_line, "saved game (NVM): %s" % _home(os.path.abspath(args.nvm))]
     sim = board.sim
     sim_mod = sim_module
 
@@ -161,7 +239,7 @@ def run_interactive(args):
 
     board.on_frame = lambda t, frame: screen.show(frame)
     board.on_console = screen.add_console
-    print("Virtual Ludo board. Data channel: %s (%s)" % (board.data_port_path, _home(link)))
+    print("Virtual Ludo board, %s" % data_line)
     keys.open()
     screen.open()
     error = None
@@ -177,7 +255,9 @@ def run_interactive(args):
     finally:
         screen.close()
         keys.close()
-        withdraw_virtual_port(board.data_port_path)
+        if link_lock is not None:
+            withdraw_virtual_port(board.data_port_path)
+            link_lock.release()
         board.close()
     if error:
         sys.stderr.write(error)
@@ -186,6 +266,34 @@ def run_interactive(args):
         print("\n".join(console_tail))
     print("ludo-host board: %s (the game is kept in %s; run again to resume)" % (reason, args.nvm))
     return 1 if error else 0
+
+
+def set_clock(port_path, timeout_s=10.0):
+    """Tell the board the time over its data channel, as a logger does when it connects: the
+    virtual board runs on a PC, so its games' headers say when they began even with no
+    logger attached yet (a real board learns the time only from a logger).  The board reads
+    commands only while a PC holds the port, so this opens it, sends `time`, waits for the
+    `ok` and closes it.  Returns True when the board took the time."""
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        fd = os.open(port_path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        os.write(fd, ('{"cmd":"time","now":"%s"}\n' % now).encode("ascii"))
+        got = b""
+        end = time.monotonic() + timeout_s
+        while b'{"cmd":"time","re":"ok"}' not in got and time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    got = (got + os.read(fd, 4096))[-4096:]
+                except (BlockingIOError, InterruptedError):
+                    pass
+        return b'{"cmd":"time","re":"ok"}' in got
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _home(path):
