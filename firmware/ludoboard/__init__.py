@@ -46,5 +46,3 @@ def release(prefix):
             if parent is not None and name[dot + 1:] in parent.__dict__:
                 delattr(parent, name[dot + 1:])
 
-
-drop = release      # (the save and link modules' name for it, until they are folded in)

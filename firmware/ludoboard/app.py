@@ -18,17 +18,19 @@ from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
 from .scene import Scene, render
-from .hostlink import HostLink
+from .link import HostLink
 from .saves import Saves
 from .places import NONE, place_of
 from . import banners, players, play
 
-# the mode table: the module and class that run each mode (names.py's order); the
-# modules other than play.py are loaded when their mode begins and released when it ends
-_MODES = (("ludoboard.setup_menu", "SetupMenu"), ("ludoboard.play", "Check"),
-          ("ludoboard.play", "Play"), ("ludoboard.pause_menu", "PauseMenu"),
-          ("ludoboard.play", "Over"), ("ludoboard.pixelmap", "MapCheck"))
-_KEPT = "ludoboard.play"    # (imported below: every game needs it)
+# the mode table (names.py's order): the class that runs each mode, and the modules
+# it needs, the class's first.  They are loaded one a loop pass when the mode begins
+# and released when it ends; play.py, which every game needs, is kept (imported above).
+_KEPT = ("ludoboard.play",)
+_MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
+                         "ludoboard.setup_menu.lights")),
+          ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
+          ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
 _COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
 #                                  last action's signal, 1.3 s at most for a pass, seen)
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
@@ -143,47 +145,56 @@ class App:
 
     # -- modes -------------------------------------------------------------
     def switch(self, mode):
-        """Leave the current mode for `mode`.  Its code, when not loaded, is loaded by a
-        job in the next pass (the current lights stay meanwhile)."""
+        """Leave the current mode for `mode`.  Its modules, when not all loaded, are loaded
+        by a job, one a loop pass (the current lights stay meanwhile)."""
         if self.entering >= 0:
-            return                  # (already on the way: the last word wins)
-        name = _MODES[mode][0]
-        if name in sys.modules:
-            self._enter(mode)
+            self.entering = mode    # (on its way already: the last word wins)
             return
-        self.entering = mode
-        self.jobs.insert(0, self._entering(mode))
+        for name in _MODES[mode][1]:
+            if name not in sys.modules:
+                self.entering = mode
+                self.jobs.insert(0, self._entering())
+                return
+        self._enter(mode)
 
-    def _entering(self, mode):
-        # (a job's stage runs after a collection: the module compiles in a collected heap)
+    def _entering(self):
+        # The job: a module a stage (each compiles after a collection), then the mode.
+        while True:
+            for name in _MODES[self.entering][1]:
+                if name not in sys.modules:
+                    load(name)
+                    break
+            else:
+                break
+            yield
+        mode = self.entering
         self.entering = -1
         self._enter(mode)
-        yield
 
     def _enter(self, mode):
-        name, cls = _MODES[mode]
-        self._leave(name)
+        cls, names = _MODES[mode]
+        self._leave(names)
         self.mode = mode
-        self.screen = getattr(load(name), cls)()
+        self.screen = getattr(load(names[0]), cls)()
         self.screen.enter(self)
         self.dirty = True
 
-    def _leave(self, name):
-        # The mode ends; its module is released unless the next mode's is the same.
+    def _leave(self, keep):
+        # The mode ends; its modules are released, but those the next mode needs.
         old = self.screen
         if old is None:
             return
         self.screen = None
         old.leave(self)
-        was = _MODES[self.mode][0]
-        if was != name and was != _KEPT:
-            release(was)
+        for name in _MODES[self.mode][1]:
+            if name not in keep and name not in _KEPT:
+                release(name)
 
     def blank(self):
         """No mode is shown (a new game is being set up): the lights go dark."""
         if self.entering >= 0:
             self.finish_switch()
-        self._leave(None)
+        self._leave(())
         self.mode = MENU
         self.banner = 0             # (the last game's signal ends with it)
         self.dirty = True
@@ -213,6 +224,8 @@ class App:
         """The set-up menu, from a finished game or the pause menu (back on its first
         page returns to the game)."""
         self.can_leave = self.game is not None
+        if self.choices is not None:
+            self.choices.page = self.choices.cursor = 0
         self.switch(MENU)
 
     # -- time ------------------------------------------------------------
@@ -334,6 +347,8 @@ class App:
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         """A new game (abandoning the one in progress), set up over some loop passes by a
         job (newgame.py); command: the PC's `new` instead of the arguments."""
+        if self.mode == MENU:
+            self.blank()            # (the menu's code goes; it comes back if the rules refuse)
         newgame = load("ludoboard.newgame")
         self.starting = True
         self.jobs.append(self._new_game(newgame.job(self, newgame.Spec(preset, count, options, kinds,

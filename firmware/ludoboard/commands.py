@@ -1,39 +1,24 @@
 # The PC's commands (docs/serial-protocol.md): one table from a command's name to
 # its handler.  Loaded when a command line arrives and released when its reply
-# is sent (hostlink.py); the logger's plain {"cmd":"status"}, every few
-# seconds, is answered from code the board keeps (session.status_line).
+# is sent (link.py); the logger's plain {"cmd":"status"}, every few
+# seconds, is answered from code the board keeps (protocol.status_line).
 #
 # A handler takes (app, obj) and gives the reply line, or None when the reply
 # comes later: `new` is a job of the app (its arguments are checked there, and
 # it replies when it knows), `record` and `resend` are streamed by the link
-# (streams.py, loaded in the next loop pass).  A malformed command, or one the
+# (replies.py, loaded in the next loop pass).  A malformed command, or one the
 # rules refuse (ValueError), gets one error line and changes nothing.
 import json
 
 from . import load, release
 from .names import BUTTONS
-from . import session
-
-
-def error_line(message, cmd):
-    """The error reply to command `cmd` (None: not known) as one line."""
-    return '{"error":%s,"re":%s}' % (clipped(message), json.dumps(cmd) if cmd else "null")
-
-
-def clipped(message):
-    """The message as JSON, short enough that its line stays within 1024 bytes however
-    long or non-ASCII the input it quotes (escaped, a character may take 12 bytes)."""
-    if len(message) > 150:
-        message = message[:147] + "..."
-    text = json.dumps(message)
-    if len(text.encode()) > 900:
-        text = json.dumps(message[:60] + "...")
-    return text
+from . import protocol
+from .protocol import error_line
 
 
 def status(app, obj):
     """`status`, in any spelling, and with "position": true the position's text too."""
-    line = session.status_line(app)
+    line = protocol.status_line(app)
     want = obj.get("position", False)
     if not isinstance(want, bool):
         raise ValueError("status: \"position\" is true or false")
@@ -42,7 +27,7 @@ def status(app, obj):
     position = "null"
     if app.game is not None:
         try:
-            position = load("ludoboard.texts").dumps(app.game.position())
+            position = protocol.dumps(app.game.position())
         finally:
             release("ludo.position")    # the position's text is needed only now
             release("ludo.notation")
@@ -123,23 +108,21 @@ def run(link, app, raw):
 
 
 def _stages(app, obj, name):
-    # A streamed reply (record, resend): its code (streams.py, texts.py) is compiled in the
-    # loop pass after this one's, then the lines follow as the link takes them.  (The
-    # running generator keeps this module's code, and streams.py's, until it ends.)
+    # A streamed reply (record, resend): its code (replies.py) is compiled in the loop
+    # pass after this one's, then the lines follow as the link takes them.  (The running
+    # generator keeps this module's code, and replies.py's, until it ends.)
     yield None
-    streams = load("ludoboard.streams")
-    load("ludoboard.texts")     # (for streams.reply)
+    replies = load("ludoboard.replies")
     try:
         try:
-            lines = streams.reply(app, obj)
+            lines = replies.reply(app, obj)
         except ValueError as exc:
             yield error_line(str(exc), name)
             return
         for line in lines:
             yield line
     finally:
-        release("ludoboard.streams")    # (a reply cut by the cable keeps them to the next command)
-        release("ludoboard.texts")
+        release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
 
 
 def _clip(text):

@@ -4,16 +4,17 @@
 # Its stages: the choice is checked (the PC's arguments, then the rules' checks,
 # ludo's CHECKS steps, one a pass); a choice that cannot be played changes
 # nothing and gets one error line (the PC's `new`) or the refusal signal (the
-# menu).  Then the old game ends and its save gives way to the new one's
-# (newsave.py), the rules' tables are built (ludo's STEPS after the CHECKS), the
+# menu).  Then the old game ends and its save gives way to the new one's, the
+# rules' tables are built (ludo's STEPS after the CHECKS), the
 # game is made, the start line sent, and the game played.  While the job runs,
 # presses are refused and the PC's commands wait (app.on_press, link.py).
-from ludo import Game
+from ludo import Game, dice
 from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
 from .places import NONE
-from . import load, release, players, session
+from .saves import header_for
+from . import load, release, players, protocol
 
 
 class Spec:
@@ -28,7 +29,7 @@ class Spec:
         self.seed = seed            # the dice's seed (None: a new one)
         self.command = command      # the PC's `new` (a dict) to read instead of the above
         self.rules = None           # the checked Rules (check)
-        self.now = None             # the wall-clock time it starts at (newsave.py)
+        self.now = None             # the wall-clock time it starts at (save)
 
 
 def job(app, spec):
@@ -36,12 +37,7 @@ def job(app, spec):
     ok = yield from check(app, spec)
     if ok:
         end_old(app, spec)
-        yield
-        save = load("ludoboard.newsave")
-        yield
-        yield from save.run(app, spec)
-        save = None
-        release("ludoboard.newsave")
+        yield from save(app, spec)
         yield from start(app, spec)
 
 
@@ -62,12 +58,12 @@ def check(app, spec):
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
         if command is not None:
-            app.link.send(load("ludoboard.commands").error_line(str(exc), "new"))
-            release("ludoboard.commands")
-        else:                       # the menu's choice: refused, and the menu stays as it was
+            app.link.send(protocol.error_line(str(exc), "new"))
+        else:                       # the menu's choice: refused
             print("new game: %s" % exc)
             app.refuse()
-            app.dirty = True
+        if app.screen is None:      # the menu gave way to the new game: it comes back as it was
+            app.switch(app.mode)
         return False
     spec.rules = rules
     return True
@@ -79,12 +75,30 @@ def end_old(app, spec):
     link = app.link
     old = app.game
     if old is not None and not old.is_over() and link.connected:
-        link.send(session.end_line(old, old.transcript_length + 1, app.rolled))
+        link.send(protocol.end_line(old, old.transcript_length + 1, app.rolled))
     old = app.game = None
     app.blank()                     # (no game, no menu: nothing lit)
     if spec.command is not None:
         app.choices = None          # the PC's game: the set-up menu starts from it
     app.computers_needed()
+
+
+def save(app, spec):
+    """Stages: the time it starts at, its seed, and its save, early, while the heap holds
+    least: the save's image (as long as the old save) needs one piece of free memory.
+    The header needs only the checked options and seats (the game is made later)."""
+    if app.clock[0] is not None:
+        yield
+        try:
+            spec.now = load("ludoboard.clock").now_iso(app.clock, app.hw.ticks_ms())
+        finally:
+            release("ludoboard.clock")
+    if spec.seed is None:
+        spec.seed = dice.new_seed()     # (looked up now: tests fix it)
+    yield
+    saves = app.saves
+    if not saves.start(header_for(spec.rules, spec.kinds, spec.hand, spec.seed, spec.now)):
+        print(saves.error)
 
 
 def read(spec, obj):
@@ -127,18 +141,12 @@ def start(app, spec):
         build_step(rules, name)
     yield
     link = app.link
-    headers = None
-    if link.connected:              # the start line's code, compiled before the game is made
-        headers = load("ludoboard.headers")
-        yield
     g = Game(rules, seed=spec.seed, start=spec.now)
     kinds = spec.kinds
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
-    if headers is not None:
-        link.send(headers.start_line(g))
-        headers = None
-        release("ludoboard.headers")
+    if link.connected:
+        link.send(protocol.start_line(g))
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.rolled = False

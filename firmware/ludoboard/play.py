@@ -7,7 +7,7 @@
 # (a capture, an undo) are put right first: confirm once they are.
 from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
 from .places import NONE, place_of
-from . import banners, players, session
+from . import banners, players, protocol
 
 
 class Game:
@@ -142,11 +142,11 @@ def committed(app, code, text):
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
             text = "roll %d%s" % (code & 7, " hand" if code & 8 else "") if code < 16 \
                 else g.action_text(code)
-        link.send(session.action_line(g, g.transcript_length, text,
+        link.send(protocol.action_line(g, g.transcript_length, text,
                                       g.last_events if code < CODE_UNDO else ()))
     if g.is_over():
         if link.connected:
-            link.send(session.end_line(g, g.transcript_length + 1, app.rolled))
+            link.send(protocol.end_line(g, g.transcript_length + 1, app.rolled))
         app.switch(OVER)
     app.refresh()
     if code >= CODE_KIND or app.mode == OVER:

@@ -145,6 +145,8 @@ class Board:
         for i, name in enumerate(names):
             self.pixel_of[name] = i
         self.wait(0)
+        while self.app.entering >= 0:       # the first mode's code loads a module a pass
+            self.wait(STEP_MS)
 
     # -- time and buttons ------------------------------------------------
     def wait(self, ms):
@@ -247,7 +249,7 @@ class Board:
 def option_display(b):
     """What the set-up menu's die shows for its option: (0, 0 off | 1 on) for an on/off
     option, (1, index) for a choice."""
-    from ludoboard.setup_menu import CHOICES
+    from ludoboard.setup_menu.options import CHOICES
     c = b.app.choices
     name = c.names[c.cursor]
     return (1 if name in CHOICES else 0), c.values[name]

@@ -2,21 +2,21 @@
 starts from a game taken up after a reset; it opens while the game's lights stay,
 and a press or the PC's `new` while its code loads is not lost."""
 from harness import Board, new_game_cmd
-from ludoboard import app as app_mod, setup_menu
+from ludo.rules import PRESETS
+from ludoboard import app as app_mod
+from ludoboard.setup_menu import options
 from ludoboard.names import MENU, OVER, PLAY
 
 
 def test_first_choices_are_what_the_rules_make_of_classic_for_four():
-    written = setup_menu.first_choices()
-    asked = setup_menu.first_choices()
-    menu = setup_menu.SetupMenu()
-    menu.choices = asked
+    written = options.first_choices()
+    asked = options.first_choices()
     asked.values = {}
     asked.touched = []
-    menu.players_changed()                          # classic, 4: asking ludo.rules
+    options.players_changed(asked)                  # classic, 4: asking ludo.rules
     assert vars(asked) == vars(written)
     assert isinstance(written, app_mod.Choices)
-    assert setup_menu.PRESETS[written.preset] == "classic" and written.players == 4
+    assert PRESETS[written.preset] == "classic" and written.players == 4
 
 
 def test_after_a_reset_the_menu_starts_from_the_game_taken_up():

@@ -151,7 +151,7 @@ def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, t
 
 def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, tmp_path):
     """A resend refused and one answered, after some play: the replies are right, and
-    afterwards none of their code stays loaded (commands, streams, texts), nor ludo.extras,
+    afterwards none of their code stays loaded (commands, replies), nor ludo.extras,
     which the replay of rolls and moves does not need."""
     drive, app = _app_on_a_drive(tmp_path)
     code = app + (
@@ -169,7 +169,7 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
         "sim.data.send(('{\"cmd\":\"resend\",\"from\":%d,\"game\":\"%s\"}\\n' % (n - 3, app.game.game_id)).encode())\n"
         "steps(40)\n"
         "print('N', n)\n"
-        "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.streams', 'ludoboard.texts', 'ludo.extras') if m in sys.modules))\n"
+        "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.replies', 'ludo.extras') if m in sys.modules))\n"
         "print('DATA', bytes(sim.data.from_board).hex())\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
     got = {}

@@ -9,7 +9,8 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const
+from . import const, load, release
+from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
 _IN_CHUNK = const(64)
@@ -101,19 +102,16 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        # One command line: its code (commands.py) is loaded for it and dropped afterwards;
-        # but the logger's status, every few seconds, is answered from code kept loaded.
+        # One command line: its code (commands.py) is loaded for it and released when it
+        # has replied; but the logger's status, every few seconds, is answered from code
+        # kept loaded.
         if raw == b'{"cmd":"status"}':
-            from .session import status_line
             self.send(status_line(self.app))
             return
-        from . import commands
         try:
-            commands.run(self, self.app, raw)
+            load("ludoboard.commands").run(self, self.app, raw)
         finally:
-            from . import drop
-            drop("ludoboard.commands")
-            drop("ludoboard.texts")     # (status.py and streams.py use it)
+            release("ludoboard.commands")
 
     def pump(self):
         while self.stream is not None:
