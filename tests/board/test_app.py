@@ -380,3 +380,37 @@ def test_a_scene_keeps_every_colour_it_is_given_past_its_first_palette():
     scene.clear()
     scene.set(0, 0x123456)
     assert scene.used == 1 and scene.colour(0) == 0x123456
+
+
+def test_a_refused_press_never_looks_like_any_seats_roll_prompt():
+    """The refusal blinks all seven die pixels white; a seat's "roll now" breathes in its
+    colour.  For every seat, no frame of the refusal is a frame of any seat's prompt
+    (it was a steady red, which Red's prompt passes through)."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=3))
+    steps = range(0, 50)
+    die = ["d%d" % k for k in range(1, 8)]
+    prompts = set()
+    refusals = set()
+    seats = set()
+    for _ in range(40):
+        g = b.game
+        while not g.needs_roll() or b.app.banner or b.app.fixing():
+            if b.app.fixing() or not g.needs_roll():
+                b.press("confirm")
+            else:
+                b.wait(100)
+        seat = g.turn
+        seats.add(seat)
+        for step in steps:
+            prompts.add(tuple(b.colour(p, b.frame_at(step)) for p in die))
+        b.press("select")                               # means nothing while a roll is due
+        assert b.app.banner == names.SIG_REFUSE and g.turn == seat
+        refusals.update(tuple(b.colour(p, b.frame_at(step)) for p in die) for step in steps)
+        b.wait(500)
+        b.press("roll")
+        if len(seats) == 4:
+            break
+    assert seats == {0, 1, 2, 3}
+    assert refusals & prompts == set()
+    assert ((255, 255, 255),) * 7 in refusals
