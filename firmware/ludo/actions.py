@@ -46,7 +46,7 @@ _EV_WORDS = ("pass", "bonus", "forfeit", "three-sixes", "void", "turned ", "capt
 
 
 def event_text(e):
-    """An event byte (kind << 4 | subject) as the protocol's words: "pass", "home R2", ..."""
+    # An event byte (kind << 4 | subject) as the protocol's words: "pass", "home R2", ...
     k = e >> 4
     a = e & 15
     if k < 5:
@@ -63,7 +63,7 @@ def token_name(t):
 
 
 def square_text(rules, owner, p):
-    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off)."""
+    # Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off).
     if p is None:
         return "x"
     if p < 0:
@@ -76,7 +76,7 @@ def square_text(rules, owner, p):
 
 
 def move_text(move):
-    """A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass."""
+    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass.
     if move.code == CODE_PASS:
         return "pass"
     o = move.token >> 2
@@ -150,7 +150,7 @@ class Move:
 
 
 def place_of(rules, t, p):
-    """Physical place (pixel group) of token t at progress p; None off the board."""
+    # Physical place (pixel group) of token t at progress p; None off the board.
     if p is None:
         return None
     o = t >> 2

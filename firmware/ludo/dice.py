@@ -100,7 +100,7 @@ if sys.implementation.name == "cpython":   # many rolls at once; the board keeps
 
 
 def commitment(seed):
-    """Hex SHA-256 of the seed's decimal text: shown at the start, checked at the end."""
+    # Hex SHA-256 of the seed's decimal text: shown at the start, checked at the end.
     data = ("%d" % seed).encode()
     if hashlib is not None and hasattr(hashlib, "sha256"):
         digest = hashlib.sha256(data).digest()
@@ -111,7 +111,7 @@ def commitment(seed):
 
 
 def new_seed():
-    """A fresh 64-bit seed from the system's entropy source."""
+    # A fresh 64-bit seed from the system's entropy source.
     try:
         import os
         raw = os.urandom(8)

@@ -158,7 +158,7 @@ def _roll_consts(r, key):
 
 
 def roll(self, value=None):
-    """Game.roll: the game's own die, not a third 6, under plain rules, inlined."""
+    # Game.roll: the game's own die, not a third 6, under plain rules, inlined.
     dice = self._fast_dice
     if dice is None or value is not None or self.phase != ROLL:
         return general_roll(self, value)
@@ -255,8 +255,8 @@ def roll(self, value=None):
 
 
 def push(self, move):
-    """Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
-    reaches home, under plain rules."""
+    # Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
+    # reaches home, under plain rules.
     legal = self._legal
     if legal is None or type(move) is not FastMove:
         return general_push(self, move)
@@ -330,9 +330,9 @@ def push(self, move):
 
 
 def install(game):
-    """Game with the inlined roll and push, remade with its instance attributes in slots:
-    CPython reads and writes those faster than a dict that has outgrown its shared
-    keys (30 names; a Game has about 50)."""
+    # Game with the inlined roll and push, remade with its instance attributes in slots:
+    # CPython reads and writes those faster than a dict that has outgrown its shared
+    # keys (30 names; a Game has about 50).
     global general_init, general_roll, general_push
     general_init = game.__init__
     general_roll = game.roll

@@ -108,7 +108,7 @@ class History:
             self.start_kinds = dict(self.kinds)
 
     def pop(self):
-        """Take back the last action; returns its text."""
+        # Take back the last action; returns its text.
         n = self._ncodes
         if not n:
             raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
@@ -132,13 +132,13 @@ class History:
 
     @property
     def transcript_length(self):
-        """len(transcript), without building it."""
+        # len(transcript), without building it.
         t = self._trans
         return self._ncodes if t is None else len(t)
 
     @property
     def transcript(self):
-        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
+        # Every action in order as codes, take-backs (121) and seat hand-overs (122..) too.
         if self._trans is None:
             return self.codes
         return bytes(self._trans)
@@ -151,7 +151,7 @@ class History:
         return self._ncodes
 
     def state(self, into=None):
-        """The whole position as bytes (into a preallocated bytearray, if given)."""
+        # The whole position as bytes (into a preallocated bytearray, if given).
         if into is not None and len(into) == self._SNAP:
             self._write(into, 0)        # allocates nothing: search calls this often
             return into
@@ -162,6 +162,6 @@ class History:
         return into
 
     def set_state(self, state):
-        """Put the position back to a `state()`; the action stack is left alone, so use
-        this only on a copy made for searching."""
+        # Put the position back to a `state()`; the action stack is left alone, so use
+        # this only on a copy made for searching.
         self._restore(state, 0)

@@ -67,7 +67,7 @@ class Moves(History):
                 self.anym[sq] |= 1 << o
 
     def progress(self, t):
-        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
+        # Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off.
         b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
         return None if b == OFF else b - 1
 
@@ -211,7 +211,7 @@ class Moves(History):
 
     @property
     def legal_moves(self):
-        """The legal moves now, built once per position (iterating allocates nothing)."""
+        # The legal moves now, built once per position (iterating allocates nothing).
         legal = self._legal
         if legal is None:
             n = self._nl

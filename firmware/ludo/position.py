@@ -19,7 +19,7 @@ from .actions import square_text
 
 
 def options_text(rules):
-    """The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted)."""
+    # The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted).
     base = option_defaults(rules.preset)
     parts = []
     for name in sorted(rules.options):
@@ -48,7 +48,7 @@ def _fmt(v):
 
 
 def parse_options_text(preset, text):
-    """Inverse of options_text: 'quick=1,mode=free' -> dict."""
+    # Inverse of options_text: 'quick=1,mode=free' -> dict.
     out = {}
     if not text:
         return out

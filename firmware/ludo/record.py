@@ -8,40 +8,16 @@ import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
 from .dice import Dice, commitment as seed_commitment
+from .jsonstr import quoted as _str
 from .game import Game, KINDS
 
 FORMAT = "ludo-record/1"
 MAX_LINE = 4096
 
 
-def _str(s):
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "\t":
-            out.append("\\t")
-        elif o < 0x20 or 0x7F <= o < 0x10000 and o > 0x7E:
-            out.append("\\u%04x" % o)
-        elif o >= 0x10000:
-            o -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
 def dumps(obj):
-    """JSON text with sorted keys and no spaces: the same bytes as CPython's
-    json.dumps(obj, sort_keys=True, separators=(",", ":"))."""
+    # JSON text with sorted keys and no spaces: the same bytes as CPython's
+    # json.dumps(obj, sort_keys=True, separators=(",", ":")).
     if obj is None:
         return "null"
     if obj is True:
@@ -100,12 +76,12 @@ class Record:
         self.action_lines = self.footer_line = self.last_line = None
 
     def line_of(self, i):
-        """The line number of action i (0-based) in the text it was read from."""
+        # The line number of action i (0-based) in the text it was read from.
         return self.action_lines[i] if self.action_lines else i + 2
 
     @classmethod
     def of_game(cls, g, transcript=False, headers=None):
-        """The record of a game: its stack of actions, or its whole transcript (take-backs too)."""
+        # The record of a game: its stack of actions, or its whole transcript (take-backs too).
         scratch = _start_game(g.rules, g.seed, g.root_position)
         codes = g.transcript if transcript else g.codes
         lines = []
@@ -130,7 +106,7 @@ class Record:
 
     @classmethod
     def parse(cls, text):
-        """Read a record leniently: bad lines are listed in `.errors` by number and skipped."""
+        # Read a record leniently: bad lines are listed in `.errors` by number and skipped.
         rec = cls()
         rec.action_lines = []
         if isinstance(text, bytes):
@@ -188,8 +164,8 @@ class Record:
         return rec
 
     def replay(self, upto=None, strict=True):
-        """The game this record describes.  With strict=False, stops quietly at the first
-        bad action and appends it to `.errors` instead of raising."""
+        # The game this record describes.  With strict=False, stops quietly at the first
+        # bad action and appends it to `.errors` instead of raising.
         g, _ = self._replay(upto, strict, None)
         return g
 
@@ -253,7 +229,7 @@ def _start_game(rules, seed, root_position):
 
 
 def push_line(g, line):
-    """Apply one record line to the game (raises a LudoError if it does not fit)."""
+    # Apply one record line to the game (raises a LudoError if it does not fit).
     if line.startswith("roll "):
         parts = line.split(" ")
         if len(parts) not in (2, 3) or parts[1] not in ("1", "2", "3", "4", "5", "6") \
@@ -280,8 +256,8 @@ def push_line(g, line):
 
 
 def verify_record(rec):
-    """Every problem with a record, as (line number, text): actions that are not legal,
-    rolls that the revealed seed does not give, a seed that does not fit the commitment."""
+    # Every problem with a record, as (line number, text): actions that are not legal,
+    # rolls that the revealed seed does not give, a seed that does not fit the commitment.
     problems = list(rec.errors)
     if not rec.header:
         return problems or [(1, "no header")]

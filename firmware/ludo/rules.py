@@ -39,7 +39,7 @@ def preset_index(preset):
 
 
 def seat_of(name):
-    """Seat index from 0..3, 'R', 'red' (any case)."""
+    # Seat index from 0..3, 'R', 'red' (any case).
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name <= 3:
             return name
@@ -52,7 +52,7 @@ def seat_of(name):
 
 
 def option_defaults(preset):
-    """The preset's options and their defaults, as a new dict."""
+    # The preset's options and their defaults, as a new dict.
     return _step("options", "option_defaults", preset)
 
 
@@ -65,7 +65,7 @@ CHECKS = STEPS[:2]
 
 
 def build_step(rules, name):
-    """One step of building `rules` (a Rules made with steps=())."""
+    # One step of building `rules` (a Rules made with steps=()).
     _step(name, "build", rules)
 
 
@@ -88,9 +88,9 @@ class Rules:
     # The rules of one game: a preset, its players and options, as tables.
 
     def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
-        """Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
-        again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
-        steps=(): for a caller that runs build_step itself, one step at a time."""
+        # Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
+        # again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
+        # steps=(): for a caller that runs build_step itself, one step at a time.
         self.preset = preset
         self.players = players
         self.options = options

@@ -57,16 +57,16 @@ class Turns(Moves):
 
     @property
     def event_count(self):
-        """How many events the last action caused (event_at reads them)."""
+        # How many events the last action caused (event_at reads them).
         return self._nev
 
     def event_at(self, i):
-        """The last action's i-th event as a byte, kind << 4 | subject (actions.py's EV_*)."""
+        # The last action's i-th event as a byte, kind << 4 | subject (actions.py's EV_*).
         return self._evb[i]
 
     @property
     def last_events(self):
-        """What the last action caused, a tuple of strings (docs/api.md); built when read."""
+        # What the last action caused, a tuple of strings (docs/api.md); built when read.
         n = self._nev
         if not n:
             return ()

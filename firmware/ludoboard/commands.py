@@ -17,7 +17,7 @@ from .protocol import error_line
 
 
 def status(app, obj):
-    """`status`, in any spelling, and with "position": true the position's text too."""
+    # `status`, in any spelling, and with "position": true the position's text too.
     line = protocol.status_line(app)
     want = obj.get("position", False)
     if not isinstance(want, bool):
@@ -36,7 +36,7 @@ def status(app, obj):
 
 
 def press(app, obj):
-    """`press`: the same as pressing the button."""
+    # `press`: the same as pressing the button.
     button = obj.get("button")
     if button not in BUTTONS:
         raise ValueError("press needs \"button\": one of %s" % ", ".join(BUTTONS))
@@ -48,7 +48,7 @@ def press(app, obj):
 
 
 def time(app, obj):
-    """`time`: sets the wall clock the next game's record header starts at."""
+    # `time`: sets the wall clock the next game's record header starts at.
     text = obj.get("now")
     if not isinstance(text, str):
         raise ValueError("time needs \"now\": like \"2026-11-29T14:00:00Z\"")
@@ -60,12 +60,12 @@ def time(app, obj):
 
 
 def new(app, obj):
-    """`new`: a new game, set up over some loop passes (it replies when it knows)."""
+    # `new`: a new game, set up over some loop passes (it replies when it knows).
     app.start_game(None, None, None, None, False, None, obj)
 
 
 def streamed(app, obj):
-    """`record` and `resend`: replies of many lines, streamed by the link."""
+    # `record` and `resend`: replies of many lines, streamed by the link.
     link = app.link
     if link.stream is not None:
         raise ValueError("busy sending a reply; ask again when it ends")
@@ -78,15 +78,18 @@ HANDLERS = (status, streamed, streamed, new, press, time)
 
 
 def run(link, app, raw):
-    """One command line (bytes, without its newline): its reply or error line is sent."""
+    # One command line (bytes, without its newline): its reply or error line is sent.
     name = None
     try:
         try:
             text = raw.decode()
         except UnicodeError:
             raise ValueError("not UTF-8 text")
-        if not text.strip():
+        if not text.strip(" \t"):
             return                  # a blank line (spaces, tabs): ignored
+        for b in raw:               # (JSON's own spaces are " \t\r\n"; MicroPython's json
+            if b < 32 and b != 9 and b != 13:   # takes "\f" and "\v" too: both refuse them)
+                raise ValueError("not JSON: %s" % _clip(text))
         try:
             obj = json.loads(text)
         except (ValueError, RuntimeError):       # RuntimeError: nested too deep
@@ -123,8 +126,9 @@ def _stages(app, obj, name):
             yield line
     finally:
         release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
+        release("ludo.jsonstr")         # (an error line's)
 
 
 def _clip(text):
     text = str(text)
-    return json.dumps(text if len(text) <= 40 else text[:40] + "...")
+    return protocol.quoted(text if len(text) <= 40 else text[:40] + "...")

@@ -8,8 +8,6 @@
 # Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
 # last.  Nothing but the transcript is stored: every line is derived again
 # (the replays for `record` / `resend` are replies.py's, loaded only then).
-import json
-
 import ludo
 from .names import SEATS
 
@@ -17,7 +15,7 @@ _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.
 
 
 def plain(s):
-    """Does JSON write s as it is (printable ASCII, no quote or backslash)?"""
+    # Does JSON write s as it is (printable ASCII, no quote or backslash)?
     # Char by char: no bytes copy (one-char strings are interned: nothing allocated).
     for ch in s:
         if ch < " " or ch > "~" or ch == '"' or ch == "\\":
@@ -26,8 +24,8 @@ def plain(s):
 
 
 def dumps(obj):
-    """obj as ludo.dumps writes it: sorted keys, no spaces (CPython's
-    json.dumps(sort_keys=True, separators=(",", ":")))."""
+    # obj as ludo.dumps writes it: sorted keys, no spaces (CPython's
+    # json.dumps(sort_keys=True, separators=(",", ":"))).
     # The pieces go into one list joined once (no string built by concatenation).
     out = []
     _put(out, obj)
@@ -67,14 +65,14 @@ def _put(out, obj):
 
 
 def text(s):
-    """A string as JSON."""
+    # A string as JSON.
     return '"' + s + '"' if plain(s) else ludo.dumps(s)
 
 
 def footer_of(g, rolled=None):
-    """The record footer's (result, seed, termination) of g: '*' and 'abandoned' while
-    unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the
-    transcript); the seed stays back only when rolls were made and every one by hand."""
+    # The record footer's (result, seed, termination) of g: '*' and 'abandoned' while
+    # unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the
+    # transcript); the seed stays back only when rolls were made and every one by hand.
     out = g.outcome()
     if not rolled:
         rolled = True
@@ -91,18 +89,18 @@ def footer_of(g, rolled=None):
 
 
 def footer(g, rolled=None):
-    """The record footer (ludo.record's footer_of) as a dict."""
+    # The record footer (ludo.record's footer_of) as a dict.
     result, seed, termination = footer_of(g, rolled)
     return {"result": result, "seed": seed, "termination": termination}
 
 
 def last_seq(g, ended):
-    """The seq of g's last event (its end, once it ended)."""
+    # The seq of g's last event (its end, once it ended).
     return g.transcript_length + (1 if ended else 0)
 
 
 def action_line(g, seq, line, events):
-    """The event line of one action: its record line and the events it caused."""
+    # The event line of one action: its record line and the events it caused.
     for e in events:
         if not plain(e):
             return dumps({"ev": "action", "events": events, "game": g.game_id, "line": line,
@@ -112,14 +110,14 @@ def action_line(g, seq, line, events):
 
 
 def end_line(g, seq, rolled=None):
-    """The game's end line, with its footer."""
+    # The game's end line, with its footer.
     result, seed, termination = footer_of(g, rolled)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 
 
 def status_line(app):
-    """The reply to the PC's `status`."""
+    # The reply to the PC's `status`.
     # Kept loaded, since the logger asks it every few seconds: answering it loads no module.
     g = app.game
     state = _STATES[app.mode]
@@ -161,14 +159,14 @@ def _put_header(out, g):
 
 
 def header_text(g):
-    """The record header of g, as its record's first line."""
+    # The record header of g, as its record's first line.
     out = []
     _put_header(out, g)
     return "".join(out)
 
 
 def start_line(g):
-    """The game's first event: its record header."""
+    # The game's first event: its record header.
     out = ['{"ev":"start","game":"', g.game_id, '","header":']
     _put_header(out, g)
     out.append(',"seq":0}')
@@ -176,16 +174,23 @@ def start_line(g):
 
 
 def error_line(message, cmd):
-    """The error reply to command `cmd` (None: not known) as one line."""
-    return '{"error":%s,"re":%s}' % (clipped(message), json.dumps(cmd) if cmd else "null")
+    # The error reply to command `cmd` (None: not known) as one line.
+    return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
 
 
 def clipped(message):
-    """The message as JSON, short enough that its line stays within 1024 bytes however
-    long or non-ASCII the input it quotes (escaped, a character may take 12 bytes)."""
+    # The message as JSON, short enough that its line stays within 1024 bytes however
+    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
     if len(message) > 150:
         message = message[:147] + "..."
-    out = json.dumps(message)
-    if len(out.encode()) > 900:
-        out = json.dumps(message[:60] + "...")
+    out = quoted(message)
+    if len(out) > 900:
+        out = quoted(message[:60] + "...")
     return out
+
+
+def quoted(text):
+    # JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
+    # loaded for an error line and released when the reply is sent).
+    from ludo.jsonstr import quoted
+    return quoted(text)

@@ -23,7 +23,7 @@ _FEED_EVERY = 256           # feed the watchdog while scanning the save
 
 
 def header_for(rules, kinds, hand, seed, now):
-    """The header of a new game's save: its rules, computer seats, dice, seed and start."""
+    # The header of a new game's save: its rules, computer seats, dice, seed and start.
     seats = "".join(SEATS[s] for s in rules.seats)
     start_kinds = {}
     for letter in seats:
@@ -34,7 +34,7 @@ def header_for(rules, kinds, hand, seed, now):
 
 
 def entry_check(code, index, salt):
-    """The check byte of entry `index` holding `code`, in the save of the game `salt`."""
+    # The check byte of entry `index` holding `code`, in the save of the game `salt`.
     # CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes and the salt, a bit
     # at a time: a table would keep 256 bytes on the heap for one check an action.
     return _crc8(_crc8(_crc8(_crc8(0, code ^ 0x5A), index & 255), (index >> 8) & 255), salt)
@@ -48,7 +48,7 @@ def _crc8(c, byte):
 
 
 def crc16(data, start=0, end=None):
-    """CRC-16/CCITT-FALSE of data[start:end] (no copy)."""
+    # CRC-16/CCITT-FALSE of data[start:end] (no copy).
     if end is None:
         end = len(data)
     crc = 0xFFFF
@@ -70,7 +70,7 @@ def written_end(nvm, size):
 
 
 def header_in_nvm(nvm):
-    """The header's JSON as it stands in NVM, read back (Saves.load checks it first)."""
+    # The header's JSON as it stands in NVM, read back (Saves.load checks it first).
     hlen = nvm[2] | (nvm[3] << 8)
     return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
@@ -93,7 +93,7 @@ class Saves:
 
     # -- reading ---------------------------------------------------------
     def load(self):
-        """Read the save: the header dict (and self.count) or None when there is none."""
+        # Read the save: the header dict (and self.count) or None when there is none.
         self.header = None
         self.active = False
         self.count = 0
@@ -160,21 +160,21 @@ class Saves:
                     break
 
     def code_at(self, n):
-        """The n-th saved action code (0-based)."""
+        # The n-th saved action code (0-based).
         if n < self.packed:
             return self.nvm[self.entries_at - 2 - self.packed + n]
         return self.nvm[self.entries_at + 2 * (n - self.packed)]
 
     def truncate(self, count):
-        """Keep only the first `count` actions (a replay found a bad one); rewritten at the
-        next append."""
+        # Keep only the first `count` actions (a replay found a bad one); rewritten at the
+        # next append.
         if count < self.count:
             self.count = count
             self.dirty = True
 
     # -- writing ---------------------------------------------------------
     def append(self, code):
-        """Save one action code; True once it is in NVM."""
+        # Save one action code; True once it is in NVM.
         if self.nvm is None or not self.active:
             return False
         if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
@@ -189,8 +189,8 @@ class Saves:
         return True
 
     def start(self, header):
-        """Begin a new game's save with `header` (header_for; the old save is erased).
-        False if it cannot."""
+        # Begin a new game's save with `header` (header_for; the old save is erased).
+        # False if it cannot.
         self.header = header
         self.active = True
         self.salt = int(header["game"][:2], 16)
@@ -198,7 +198,7 @@ class Saves:
         return self.rewrite(None)
 
     def rewrite(self, source):
-        """Write header + packed codes (all saved codes if source) in one write."""
+        # Write header + packed codes (all saved codes if source) in one write.
         # The header is kept only while it is written: packing reads it from NVM again.
         try:
             return self._rewrite(source)

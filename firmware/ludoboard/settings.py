@@ -12,6 +12,7 @@ LIMITS = {
     "LUDO_CURRENT_BUDGET_MA": (0, 100000),
     "LUDO_MAP_CHECK": (0, 1),
     "LUDO_LINE_NUMBERS": (0, 1),
+    "LUDO_SKIP_FIXUPS": (0, 1),
 }
 
 
@@ -40,7 +41,7 @@ def _read_settings_toml(path="settings.toml"):
 
 def load(defaults, getenv):
     # type: (Dict[str, Any], Any) -> Dict[str, Any]
-    """The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines."""
+    # The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines.
     table = None
     settings = {}  # type: Dict[str, Any]
     for key in sorted(defaults):

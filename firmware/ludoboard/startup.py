@@ -11,7 +11,7 @@ _REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
 
 
 def new_game(preset, players, options, seed, start, kinds):
-    """A game as a saved header describes it."""
+    # A game as a saved header describes it.
     g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
@@ -19,13 +19,13 @@ def new_game(preset, players, options, seed, start, kinds):
 
 
 def game_from_header(h):
-    """The game a saved header starts (ValueError / KeyError / TypeError if it cannot)."""
+    # The game a saved header starts (ValueError / KeyError / TypeError if it cannot).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
                     h.get("kinds") or {})
 
 
 def boot(app, settings):
-    """The pixel map, the saved game, the errors, and the first mode."""
+    # The pixel map, the saved game, the errors, and the first mode.
     pixelmap = load("ludoboard.pixelmap")   # needed once: keep its table, release its code
     pixmap = pixelmap.PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
@@ -52,8 +52,8 @@ def boot(app, settings):
 
 
 def resume(app):
-    """Take up the saved game, if any: replay its transcript; the mode to show it in
-    (CHECK: the position is shown to be checked), or MENU without one."""
+    # Take up the saved game, if any: replay its transcript; the mode to show it in
+    # (CHECK: the position is shown to be checked), or MENU without one.
     saves = app.saves
     header = saves.load()
     if header is None:

@@ -28,6 +28,21 @@ GAP_MS = 120
 LONG_MS = 1200
 
 
+def firmware_consts(module):
+    """A module's private constants (`_NAME = const(value)`, which MicroPython folds away):
+    an object with NAME attributes, read from firmware/ludoboard/MODULE.py."""
+    import ast
+    path = os.path.join(ROOT, "firmware", "ludoboard", module + ".py")
+    names = {}
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "const":
+            names[node.targets[0].id.lstrip("_")] = ast.literal_eval(node.value.args[0])
+    return type(module, (), names)
+
+
 class PowerCut(Exception):
     """The NVM write was cut short (the board lost power)."""
 
