@@ -6,6 +6,15 @@
 from .buttons import ticks_diff
 
 
+def command(app, obj):
+    # The PC's `time` (commands.py's table): sets the clock the next game's header starts at.
+    text = obj.get("now")
+    if not isinstance(text, str):
+        raise ValueError("time needs \"now\": like \"2026-11-29T14:00:00Z\"")
+    set_clock(app.clock, text, app.hw.ticks_ms())
+    return '{"cmd":"time","re":"ok"}'
+
+
 def set_clock(state, text, now_ticks):
     # Set the clock to `text` ('YYYY-MM-DDTHH:MM:SSZ') at ticks now_ticks; ValueError
     # if it is not such a time.

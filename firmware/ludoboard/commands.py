@@ -6,7 +6,7 @@
 # A handler takes (app, obj) and gives the reply line, or None when the reply
 # comes later: `new` is a job of the app (its arguments are checked there, and
 # it replies when it knows), `record` and `resend` are streamed by the link
-# (replies.py, loaded in the next loop pass).  A malformed command, or one the
+# (replies.py).  A malformed command, or one the
 # rules refuse (ValueError), gets one error line and changes nothing.
 import json
 
@@ -47,34 +47,24 @@ def press(app, obj):
     return '{"cmd":"press","re":"ok"}'
 
 
-def time(app, obj):
-    # `time`: sets the wall clock the next game's record header starts at.
-    text = obj.get("now")
-    if not isinstance(text, str):
-        raise ValueError("time needs \"now\": like \"2026-11-29T14:00:00Z\"")
-    try:
-        load("ludoboard.clock").set_clock(app.clock, text, app.hw.ticks_ms())
-    finally:
-        release("ludoboard.clock")
-    return '{"cmd":"time","re":"ok"}'
-
-
 def new(app, obj):
     # `new`: a new game, set up over some loop passes (it replies when it knows).
     app.start_game(None, None, None, None, False, None, obj)
 
 
 def streamed(app, obj):
-    # `record` and `resend`: replies of many lines, streamed by the link.
+    # `record` and `resend`: replies of many lines, streamed by the link (replies.py).
     link = app.link
     if link.stream is not None:
         raise ValueError("busy sending a reply; ask again when it ends")
     link.stream = _stages(app, obj, obj["cmd"])
 
 
-# the table: each command's handler, in the order the error lines name them
+# the table: each command's name and its handler, a function here or `module.function`
+# of the module that does it (loaded for the command, released with this one), in the
+# order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time")
-HANDLERS = (status, streamed, streamed, new, press, time)
+HANDLERS = (status, streamed, streamed, new, press, "clock.command")
 
 
 def run(link, app, raw):
@@ -102,7 +92,11 @@ def run(link, app, raw):
         if cmd not in COMMANDS:
             raise ValueError("unknown command %s (one of %s)" % (_clip(cmd), ", ".join(COMMANDS)))
         name = cmd
-        reply = HANDLERS[COMMANDS.index(name)](app, obj)
+        handler = HANDLERS[COMMANDS.index(name)]
+        if isinstance(handler, str):
+            dot = handler.find(".")
+            handler = getattr(load("ludoboard." + handler[:dot]), handler[dot + 1:])
+        reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
         link.send(error_line(str(exc), name))
         return
@@ -111,9 +105,9 @@ def run(link, app, raw):
 
 
 def _stages(app, obj, name):
-    # A streamed reply (record, resend): its code (replies.py) is compiled in the loop
-    # pass after this one's, then the lines follow as the link takes them.  (The running
-    # generator keeps this module's code, and replies.py's, until it ends.)
+    # A streamed reply: its code (replies.py) is compiled in the loop pass after the
+    # command's, then the lines follow as the link takes them.  (The running generator
+    # keeps this module's code, and replies.py's, until it ends.)
     yield None
     replies = load("ludoboard.replies")
     try:

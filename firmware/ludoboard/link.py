@@ -187,6 +187,7 @@ class HostLink:
             load("ludoboard.commands").run(self, self.app, raw)
         finally:
             release("ludoboard.commands")
+            release("ludoboard.clock")  # (a handler of its table's)
             release("ludo.jsonstr")     # (an error line's: protocol.clipped)
 
     def pump(self):

@@ -13,7 +13,6 @@ from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
 from .places import NONE
-from .saves import header_for
 from . import load, release, players, protocol
 
 
@@ -97,8 +96,10 @@ def save(app, spec):
     if spec.seed is None:
         spec.seed = dice.new_seed()     # (looked up now: tests fix it)
     yield
+    image = load("ludoboard.save_image")    # compiled in a pass of its own, before the image
+    yield
     saves = app.saves
-    if not saves.start(header_for(spec.rules, spec.kinds, spec.hand, spec.seed, spec.now)):
+    if not saves.start(image.header_for(spec.rules, spec.kinds, spec.hand, spec.seed, spec.now)):
         print(saves.error)
 
 

@@ -2,7 +2,7 @@
 # many lines, streamed by the link from a generator as its buffer drains.  The
 # lines are derived again from the game's transcript on a scratch game (nothing
 # but the transcript is stored).  Loaded by commands.py's _stages, a loop pass
-# after commands.py, and released when the reply ends.
+# after the command's, and released when the reply ends.
 import ludo
 
 from . import release, protocol

@@ -13,24 +13,7 @@
 # is compact JSON (read back with json.loads: its keys need no order, unlike the
 # lines to the PC); it keeps what starts the same game again, and the seed
 # stays on the board.
-import json
-
-from ludo.dice import commitment
-from .names import SEATS
-
-_MAGIC = b"L1"
-_FEED_EVERY = 256           # feed the watchdog while scanning the save
-
-
-def header_for(rules, kinds, hand, seed, now):
-    # The header of a new game's save: its rules, computer seats, dice, seed and start.
-    seats = "".join(SEATS[s] for s in rules.seats)
-    start_kinds = {}
-    for letter in seats:
-        start_kinds[letter] = kinds.get(letter, "human")
-    return {"dice": "hand" if hand else "device", "game": commitment(seed)[:8], "kinds": start_kinds,
-            "options": dict(rules.options), "packed": 0, "players": seats, "preset": rules.preset,
-            "seed": "%d" % seed, "start": now}
+from . import load, release
 
 
 def entry_check(code, index, salt):
@@ -45,34 +28,6 @@ def _crc8(c, byte):
     for _ in range(8):
         c = ((c << 1) ^ 0x07) & 255 if c & 128 else (c << 1) & 255
     return c
-
-
-def crc16(data, start=0, end=None):
-    # CRC-16/CCITT-FALSE of data[start:end] (no copy).
-    if end is None:
-        end = len(data)
-    crc = 0xFFFF
-    for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
-
-
-def written_end(nvm, size):
-    # The end of what the sector holds: every byte past it is erased (0xFF).  A new
-    # game's image reaches only this far (or to its own end), not the sector's 4 KB:
-    # the write leaves the erased rest as it is, in the same one erase.
-    end = size
-    while end and nvm[end - 1] == 0xFF:
-        end -= 1
-    return end
-
-
-def header_in_nvm(nvm):
-    # The header's JSON as it stands in NVM, read back (Saves.load checks it first).
-    hlen = nvm[2] | (nvm[3] << 8)
-    return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
 
 class Saves:
@@ -92,72 +47,30 @@ class Saves:
         self.error = None       # one line, for the console and the error lights
 
     # -- reading ---------------------------------------------------------
+    # -- reading and writing the whole sector (save_image.py) -------------
     def load(self):
         # Read the save: the header dict (and self.count) or None when there is none.
-        self.header = None
-        self.active = False
-        self.count = 0
-        nvm = self.nvm
-        if nvm is None:
-            return None
-        if nvm[0] != _MAGIC[0] or nvm[1] != _MAGIC[1]:
-            if nvm[0] != 0xFF or nvm[1] != 0xFF:
-                self.error = "save: not a Ludo save (ignored)"
-            return None
-        hlen = nvm[2] | (nvm[3] << 8)
-        if hlen < 2 or 6 + hlen + 2 > self.size:
-            self.error = "save: header length %d is impossible (save ignored)" % hlen
-            return None
-        at = 4 + hlen
-        if crc16(nvm, 4, at) != nvm[at] | (nvm[at + 1] << 8):
-            self.error = "save: header is corrupt (save ignored)"
-            return None
         try:
-            header = header_in_nvm(nvm)
-            packed = header["packed"]
-            game = header["game"]
-            salt = int(game[:2], 16)
-        except (ValueError, KeyError, TypeError):
-            self.error = "save: header is unreadable (save ignored)"
-            return None
-        at += 2
-        if not isinstance(packed, int) or packed < 0 or at + packed + 2 > self.size:
-            self.error = "save: packed length is impossible (save ignored)"
-            return None
-        end = at + packed
-        if crc16(nvm, at, end) != nvm[end] | (nvm[end + 1] << 8):
-            self.error = "save: packed actions are corrupt (save ignored)"
-            return None
-        self.active = True         # (the header is the caller's: the save reads it again to pack)
-        self.packed = packed
-        self.salt = salt
-        self.entries_at = end + 2
-        self._scan()
-        return header
+            return load("ludoboard.save_image").read(self)
+        finally:
+            release("ludoboard.save_image")
 
-    def _scan(self):
-        nvm = self.nvm
-        n = self.packed
-        at = self.entries_at
-        while at + 1 < self.size:
-            code = nvm[at]
-            check = nvm[at + 1]
-            if code == 0xFF and check == 0xFF:
-                break
-            if code == 0 or code == 0xFF or check != entry_check(code, n, self.salt):
-                self.dirty = True
-                self.error = "save: entry %d is torn or corrupt; resumed from the %d before it" % (n, n)
-                break
-            n += 1
-            at += 2
-            if self.feed is not None and n % _FEED_EVERY == 0:
-                self.feed()
-        self.count = n
-        if not self.dirty:
-            for i in range(at, self.size):
-                if nvm[i] != 0xFF:
-                    self.dirty = True
-                    break
+    def start(self, header):
+        # Begin a new game's save with `header` (save_image.header_for; the old save is
+        # erased).  False if it cannot.
+        self.header = header
+        self.active = True
+        self.salt = int(header["game"][:2], 16)
+        self.count = 0
+        return self.rewrite(None)
+
+    def rewrite(self, source):
+        # Write header + packed codes (all saved codes if source) in one write.
+        try:
+            return load("ludoboard.save_image").write(self, source)
+        finally:
+            self.header = None      # (packing reads it from NVM again)
+            release("ludoboard.save_image")
 
     def code_at(self, n):
         # The n-th saved action code (0-based).
@@ -188,64 +101,3 @@ class Saves:
         self.count += 1
         return True
 
-    def start(self, header):
-        # Begin a new game's save with `header` (header_for; the old save is erased).
-        # False if it cannot.
-        self.header = header
-        self.active = True
-        self.salt = int(header["game"][:2], 16)
-        self.count = 0
-        return self.rewrite(None)
-
-    def rewrite(self, source):
-        # Write header + packed codes (all saved codes if source) in one write.
-        # The header is kept only while it is written: packing reads it from NVM again.
-        try:
-            return self._rewrite(source)
-        finally:
-            self.header = None
-
-    def _rewrite(self, source):
-        if self.nvm is None:
-            self.error = "save: this board has no NVM; games are not saved"
-            return False
-        if self.header is None:
-            self.header = header_in_nvm(self.nvm)
-        size = self.size
-        count = self.count if source is not None else 0
-        self.header["packed"] = count
-        try:
-            head = json.dumps(self.header, separators=(",", ":")).encode()
-        except TypeError:               # a port without json's separators: the spaces fit too
-            head = json.dumps(self.header).encode()
-        total = 4 + len(head) + 2 + count + 2
-        if total + 2 > size:
-            self.error = "save: the game no longer fits in NVM; saving stopped"
-            return False
-        length = written_end(self.nvm, size)
-        if length < total:
-            length = total
-        image = bytearray(length)
-        for i in range(length):
-            image[i] = 0xFF
-        image[0] = _MAGIC[0]
-        image[1] = _MAGIC[1]
-        image[2] = len(head) & 255
-        image[3] = len(head) >> 8
-        image[4:4 + len(head)] = head
-        at = 4 + len(head)
-        c = crc16(image, 4, at)
-        image[at] = c & 255
-        image[at + 1] = c >> 8
-        at += 2
-        for n in range(count):
-            image[at + n] = source.code_at(n)
-        end = at + count
-        c = crc16(image, at, end)
-        image[end] = c & 255
-        image[end + 1] = c >> 8
-        self.nvm[0:length] = image
-        self.packed = count
-        self.entries_at = end + 2
-        self.dirty = False
-        return True
