@@ -27,9 +27,10 @@ def status(app, obj):
     position = "null"
     if app.game is not None:
         try:
-            position = protocol.dumps(app.game.position())
+            position = load("ludoboard.record_lines").dumps(app.game.position())
         finally:
-            release("ludo.position")    # the position's text is needed only now
+            release("ludoboard.record_lines")   # the position's text is needed only now
+            release("ludo.position")
             release("ludo.notation")
     at = line.index(',"re":')       # keys sorted: "position" comes after "game"
     return line[:at] + ',"position":' + position + line[at:]
@@ -120,6 +121,7 @@ def _stages(app, obj, name):
             yield line
     finally:
         release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
+        release("ludoboard.record_lines")
         release("ludo.jsonstr")         # (an error line's)
 
 

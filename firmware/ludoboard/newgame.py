@@ -143,12 +143,18 @@ def start(app, spec):
         build_step(rules, name)
     yield
     link = app.link
+    lines = None
+    if link.connected:              # the start line's code, compiled before the game is made
+        lines = load("ludoboard.record_lines")
+        yield
     g = Game(rules, seed=spec.seed, start=spec.now)
     kinds = spec.kinds
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
-    if link.connected:
-        link.send(protocol.start_line(g))
+    if lines is not None:
+        link.send(lines.start_line(g))
+        lines = None
+        release("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.rolled = False

@@ -8,7 +8,10 @@
 # Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
 # last.  Nothing but the transcript is stored: every line is derived again
 # (the replays for `record` / `resend` are replies.py's, loaded only then).
+# The rarer lines (the record header, the start line, any value as JSON) are
+# record_lines.py's, loaded for them only.
 import ludo
+from . import load, release
 from .names import SEATS
 
 _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
@@ -21,47 +24,6 @@ def plain(s):
         if ch < " " or ch > "~" or ch == '"' or ch == "\\":
             return False
     return True
-
-
-def dumps(obj):
-    # obj as ludo.dumps writes it: sorted keys, no spaces (CPython's
-    # json.dumps(sort_keys=True, separators=(",", ":"))).
-    # The pieces go into one list joined once (no string built by concatenation).
-    out = []
-    _put(out, obj)
-    return "".join(out)
-
-
-def _put(out, obj):
-    if isinstance(obj, str):
-        if plain(obj):
-            out.append('"')
-            out.append(obj)
-            out.append('"')
-        else:
-            out.append(ludo.dumps(obj))
-    elif obj is None or obj is True or obj is False:
-        out.append("null" if obj is None else "true" if obj else "false")
-    elif isinstance(obj, int):
-        out.append("%d" % obj)
-    elif isinstance(obj, dict):
-        sep = "{"
-        for k in sorted(obj):
-            out.append(sep)
-            _put(out, k)
-            out.append(":")
-            _put(out, obj[k])
-            sep = ","
-        out.append("{}" if sep == "{" else "}")
-    elif isinstance(obj, list) or isinstance(obj, tuple):
-        sep = "["
-        for v in obj:
-            out.append(sep)
-            _put(out, v)
-            sep = ","
-        out.append("[]" if sep == "[" else "]")
-    else:
-        out.append(ludo.dumps(obj))     # raises TypeError, as ludo.dumps does
 
 
 def text(s):
@@ -88,12 +50,6 @@ def footer_of(g, rolled=None):
     return out.result(), seed, out.termination
 
 
-def footer(g, rolled=None):
-    # The record footer (ludo.record's footer_of) as a dict.
-    result, seed, termination = footer_of(g, rolled)
-    return {"result": result, "seed": seed, "termination": termination}
-
-
 def last_seq(g, ended):
     # The seq of g's last event (its end, once it ended).
     return g.transcript_length + (1 if ended else 0)
@@ -103,8 +59,12 @@ def action_line(g, seq, line, events):
     # The event line of one action: its record line and the events it caused.
     for e in events:
         if not plain(e):
-            return dumps({"ev": "action", "events": events, "game": g.game_id, "line": line,
-                          "seq": seq, "turn": SEATS[g.turn]})
+            try:                # (never, with the rules' own event words)
+                return load("ludoboard.record_lines").dumps(
+                    {"ev": "action", "events": events, "game": g.game_id, "line": line,
+                     "seq": seq, "turn": SEATS[g.turn]})
+            finally:
+                release("ludoboard.record_lines")
     return '{"ev":"action","events":[%s],"game":"%s","line":%s,"seq":%d,"turn":"%s"}' % (
         ",".join('"' + e + '"' for e in events), g.game_id, text(line), seq, SEATS[g.turn])
 
@@ -128,49 +88,6 @@ def status_line(app):
         state = "over"          # (a finished game shown to be checked after a reset)
     return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
         g.game_id, g.transcript_length + over, state, SEATS[g.turn])
-
-
-def _put_header(out, g):
-    # The header's pieces (ludo.record's header_of, with the kinds the game started with),
-    # appended to one list that is joined once: a line built by formatting and joining
-    # strings inside strings left its garbage in the pass that also makes the new game.
-    position = g.root_position
-    out.append('{"commitment":')
-    _put(out, g.commitment)
-    out.append(',"format":"ludo-record/1","game":')
-    _put(out, g.game_id)
-    out.append(',"kinds":')
-    _put(out, g.start_kinds)
-    out.append(',"options":')
-    _put(out, g.options)
-    out.append(',"players":"')
-    for s in g.seats:
-        out.append(SEATS[s])
-    out.append('",')
-    if position:
-        out.append('"position":')
-        out.append(text(position))
-        out.append(",")
-    out.append('"preset":')
-    _put(out, g.preset)
-    out.append(',"start":')
-    _put(out, g.start_time)
-    out.append("}")
-
-
-def header_text(g):
-    # The record header of g, as its record's first line.
-    out = []
-    _put_header(out, g)
-    return "".join(out)
-
-
-def start_line(g):
-    # The game's first event: its record header.
-    out = ['{"ev":"start","game":"', g.game_id, '","header":']
-    _put_header(out, g)
-    out.append(',"seq":0}')
-    return "".join(out)
 
 
 def error_line(message, cmd):

@@ -5,7 +5,7 @@
 # after the command's, and released when the reply ends.
 import ludo
 
-from . import release, protocol
+from . import release, protocol, record_lines
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
@@ -40,7 +40,7 @@ def _release_texts():
 
 def _gone(g, cmd):
     # The error line that ends a reply whose game a new game replaced while it streamed.
-    return protocol.dumps({"error": "no game %s on the board any more (a new game began): the reply "
+    return record_lines.dumps({"error": "no game %s on the board any more (a new game began): the reply "
                         "stopped" % g.game_id, "re": cmd})
 
 
@@ -70,7 +70,7 @@ def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
-        yield protocol.start_line(g)
+        yield record_lines.start_line(g)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
@@ -86,15 +86,15 @@ def _event_lines(app, g, first, last, ended):
     _release_texts()
     if ended and last > len(codes) and first <= last:
         yield protocol.end_line(g, len(codes) + 1)
-    yield protocol.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
+    yield record_lines.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
 
 
 def _record_lines(app, g, ended):
     # The board's record of g, one reply line per record line, then record-end.
-    dumps = protocol.dumps
+    dumps = record_lines.dumps
     gid = g.game_id
     n = 0
-    yield dumps({"game": gid, "n": n, "re": "record", "text": protocol.header_text(g)})
+    yield dumps({"game": gid, "n": n, "re": "record", "text": record_lines.header_text(g)})
     scratch = _scratch_of(g)
     codes = g.transcript
     for i in range(len(codes)):
@@ -106,5 +106,5 @@ def _record_lines(app, g, ended):
     _release_texts()
     if ended:
         n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(protocol.footer(g))})
+        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(record_lines.footer(g))})
     yield dumps({"game": gid, "lines": n + 1, "re": "record-end"})
