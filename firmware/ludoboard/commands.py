@@ -13,7 +13,6 @@ import json
 from . import load, release
 from .names import BUTTONS
 from . import protocol
-from .protocol import error_line
 
 
 def status(app, obj):
@@ -99,7 +98,7 @@ def run(link, app, raw):
             handler = getattr(load("ludoboard." + handler[:dot]), handler[dot + 1:])
         reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
-        link.send(error_line(str(exc), name))
+        link.send(load("ludoboard.record_lines").error_line(str(exc), name))
         return
     if reply is not None:
         link.send(reply)
@@ -115,7 +114,7 @@ def _stages(app, obj, name):
         try:
             lines = replies.reply(app, obj)
         except ValueError as exc:
-            yield error_line(str(exc), name)
+            yield load("ludoboard.record_lines").error_line(str(exc), name)
             return
         for line in lines:
             yield line
@@ -127,4 +126,4 @@ def _stages(app, obj, name):
 
 def _clip(text):
     text = str(text)
-    return protocol.quoted(text if len(text) <= 40 else text[:40] + "...")
+    return load("ludoboard.record_lines").quoted(text if len(text) <= 40 else text[:40] + "...")

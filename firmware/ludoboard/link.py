@@ -188,7 +188,8 @@ class HostLink:
         finally:
             release("ludoboard.commands")
             release("ludoboard.clock")  # (a handler of its table's)
-            release("ludo.jsonstr")     # (an error line's: protocol.clipped)
+            release("ludoboard.record_lines")   # (an error line's)
+            release("ludo.jsonstr")     # (an error line's: record_lines.clipped)
 
     def pump(self):
         while self.stream is not None:

@@ -57,7 +57,8 @@ def check(app, spec):
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
         if command is not None:
-            app.link.send(protocol.error_line(str(exc), "new"))
+            app.link.send(load("ludoboard.record_lines").error_line(str(exc), "new"))
+            release("ludoboard.record_lines")
             release("ludo.jsonstr")
         else:                       # the menu's choice: refused
             print("new game: %s" % exc)

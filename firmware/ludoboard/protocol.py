@@ -88,26 +88,3 @@ def status_line(app):
         state = "over"          # (a finished game shown to be checked after a reset)
     return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
         g.game_id, g.transcript_length + over, state, SEATS[g.turn])
-
-
-def error_line(message, cmd):
-    # The error reply to command `cmd` (None: not known) as one line.
-    return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
-
-
-def clipped(message):
-    # The message as JSON, short enough that its line stays within 1024 bytes however
-    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
-    if len(message) > 150:
-        message = message[:147] + "..."
-    out = quoted(message)
-    if len(out) > 900:
-        out = quoted(message[:60] + "...")
-    return out
-
-
-def quoted(text):
-    # JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
-    # loaded for an error line and released when the reply is sent).
-    from ludo.jsonstr import quoted
-    return quoted(text)

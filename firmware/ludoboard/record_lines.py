@@ -1,8 +1,9 @@
 # The rarer lines to the PC (docs/serial-protocol.md): the record header (the
-# start line, the `record` reply's first line) and any value as JSON, by the
+# start line, the `record` reply's first line), error lines, and any value as JSON, by the
 # same writer as protocol.py's lines: sorted keys, no spaces, byte for byte
 # what `ludo.dumps` writes.  Loaded for those lines only (a new game's start,
-# a `record` or `resend` reply, a status with the position) and released again.
+# a `record` or `resend` reply, a status with the position, an error) and
+# released again.
 import ludo
 
 from .names import SEATS
@@ -97,3 +98,26 @@ def start_line(g):
     _put_header(out, g)
     out.append(',"seq":0}')
     return "".join(out)
+
+
+def error_line(message, cmd):
+    # The error reply to command `cmd` (None: not known) as one line.
+    return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
+
+
+def clipped(message):
+    # The message as JSON, short enough that its line stays within 1024 bytes however
+    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
+    if len(message) > 150:
+        message = message[:147] + "..."
+    out = quoted(message)
+    if len(out) > 900:
+        out = quoted(message[:60] + "...")
+    return out
+
+
+def quoted(text):
+    # JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
+    # loaded for an error line and released when the reply is sent).
+    from ludo.jsonstr import quoted
+    return quoted(text)
