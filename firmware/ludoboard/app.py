@@ -76,7 +76,6 @@ class App:
         self.can_leave = False     # the set-up menu's back on its first page returns to a game
         self.game = None
         self.hand = False          # dice entered by hand
-        self.rolled = False        # the game's own dice were rolled (its seed goes in the footer)
         self.where = bytearray(16)      # each token's place in the game
         self.physical = bytearray(16)   # where the tokens stand on the table
         self.legal = ()

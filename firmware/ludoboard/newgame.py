@@ -76,7 +76,7 @@ def end_old(app, spec):
     link = app.link
     old = app.game
     if old is not None and not old.is_over() and link.connected:
-        link.send(protocol.end_line(old, old.transcript_length + 1, app.rolled))
+        link.send(protocol.end_line(old, old.transcript_length + 1))
     old = app.game = None
     app.blank()                     # (no game, no menu: nothing lit)
     if spec.command is not None:
@@ -148,17 +148,18 @@ def start(app, spec):
     if link.connected:              # the start line's code, compiled before the game is made
         lines = load("ludoboard.record_lines")
         yield
-    g = Game(rules, seed=spec.seed, start=spec.now)
+    g = Game(rules, seed=spec.seed, start=spec.now, dice="hand" if spec.hand else "device")
     kinds = spec.kinds
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
+    if g.commitment:                # (of the set-up too: worked out now, and its code released)
+        release("ludo.commit")
     if lines is not None:
         link.send(lines.start_line(g))
         lines = None
         release("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
-    app.rolled = False
     app.hand = spec.hand
     app.can_leave = True
     app.starting = False

@@ -139,7 +139,7 @@ class Play(Game):
 def committed(app, code, text):
     # The game has taken one transcript code: save it, tell the PC, then change the lights.
     g = app.game
-    app.saves.append(code)
+    app.saves.append(code, g)
     link = app.link
     if link.connected:          # the lines are built only for a PC that listens
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
@@ -149,7 +149,7 @@ def committed(app, code, text):
                                       g.last_events if code < CODE_UNDO else ()))
     if g.is_over():
         if link.connected:
-            link.send(protocol.end_line(g, g.transcript_length + 1, app.rolled))
+            link.send(protocol.end_line(g, g.transcript_length + 1))
         app.switch(OVER)
     app.refresh()
     if code >= CODE_KIND or app.mode == OVER:
@@ -163,8 +163,6 @@ def roll(app, value):
     # Roll the game's dice (value None) or take a roll entered by hand.
     g = app.game
     v = g.roll(value)
-    if value is None:
-        app.rolled = True
     committed(app, v if value is None else 8 + v, None)
 
 

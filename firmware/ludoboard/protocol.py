@@ -31,20 +31,12 @@ def text(s):
     return '"' + s + '"' if plain(s) else ludo.dumps(s)
 
 
-def footer_of(g, rolled=None):
-    # The record footer's (result, seed, termination) of g: '*' and 'abandoned' while
-    # unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the
-    # transcript); the seed stays back only when rolls were made and every one by hand.
+def footer_of(g):
+    # The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
+    # and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
+    # the header's set-up too (its commitment covers both).
     out = g.outcome()
-    if not rolled:
-        rolled = True
-        for c in g.transcript:
-            if c < 8:
-                rolled = True
-                break
-            if c < 16:
-                rolled = False
-    seed = "%d" % g.seed if rolled and g.seed is not None else None
+    seed = "%d" % g.seed if g.seed is not None else None
     if out is None:
         return "*", seed, "abandoned"
     return out.result(), seed, out.termination
@@ -69,9 +61,9 @@ def action_line(g, seq, line, events):
         ",".join('"' + e + '"' for e in events), g.game_id, text(line), seq, SEATS[g.turn])
 
 
-def end_line(g, seq, rolled=None):
+def end_line(g, seq):
     # The game's end line, with its footer.
-    result, seed, termination = footer_of(g, rolled)
+    result, seed, termination = footer_of(g)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 

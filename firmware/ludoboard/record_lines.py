@@ -51,9 +51,9 @@ def _put(out, obj):
         out.append(ludo.dumps(obj))     # raises TypeError, as ludo.dumps does
 
 
-def footer(g, rolled=None):
+def footer(g):
     # The record footer (ludo.record's footer_of) as a dict.
-    result, seed, termination = footer_of(g, rolled)
+    result, seed, termination = footer_of(g)
     return {"result": result, "seed": seed, "termination": termination}
 
 
@@ -64,7 +64,9 @@ def _put_header(out, g):
     position = g.root_position
     out.append('{"commitment":')
     _put(out, g.commitment)
-    out.append(',"format":"ludo-record/1","game":')
+    out.append(',"dice":"')
+    out.append(g.dice)
+    out.append('","format":"ludo-record/2","game":')
     _put(out, g.game_id)
     out.append(',"kinds":')
     _put(out, g.start_kinds)

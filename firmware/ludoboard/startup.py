@@ -7,21 +7,20 @@ import ludo
 from . import load, release, places, banners
 from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
 
-_REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
 
 
-def new_game(preset, players, options, seed, start, kinds):
+def new_game(preset, players, options, seed, start, kinds, dice):
     # A game as a saved header describes it.
-    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
+    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start, dice=dice)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     return g
 
 
 def game_from_header(h):
-    # The game a saved header starts (ValueError / KeyError / TypeError if it cannot).
+    # The game a saved header starts (raises if it cannot: save_image.read says so).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
-                    h.get("kinds") or {})
+                    h.get("kinds") or {}, h.get("dice", "device"))
 
 
 def boot(app, settings):
@@ -52,35 +51,19 @@ def boot(app, settings):
 
 
 def resume(app):
-    # Take up the saved game, if any: replay its transcript; the mode to show it in
-    # (CHECK: the position is shown to be checked), or MENU without one.
-    saves = app.saves
-    header = saves.load()
-    if header is None:
-        return MENU
-    try:
-        g = game_from_header(header)
-    except (ValueError, KeyError, TypeError) as exc:
-        saves.error = "save: cannot restart its game (%s)" % exc
-        return MENU
-    rolled = False
-    for i in range(saves.count):
-        code = saves.code_at(i)
-        try:
-            g.push_transcript_code(code)
-        except ValueError:
-            saves.truncate(i)
-            saves.error = "save: action %d does not fit the game; resumed before it" % (i + 1)
-            break
-        if i % _REPLAY_FEED_EVERY == 0:
-            app.hw.feed()
-        if code < 8:
-            rolled = True
+    # Take up the saved game, if any: replay its transcript (save_image.py: each action
+    # checked against the rules); the mode to show it in (CHECK: the position is shown
+    # to be checked), or MENU without one.
+    got = app.saves.load(game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
     release("ludo.extras")
+    if got is None:
+        return MENU
+    g, header, _ = got
+    if g.commitment:                # (of the set-up too: worked out now, and its code released)
+        release("ludo.commit")
     app.game = g
-    app.rolled = rolled
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
     app.refresh()

@@ -48,7 +48,7 @@ class Replay:
             try:
                 push_line(g, line)
             except ludo.LudoError as exc:
-                self.error = (i + 2, "action %d (%r): %s" % (i + 1, line[:60], exc))
+                self.error = (rec.line_of(i), "action %d (%r): %s" % (i + 1, line[:60], exc))
                 break
             self.steps.append(self._snapshot(g, line, actor))
 
