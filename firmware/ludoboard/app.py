@@ -72,6 +72,7 @@ class App:
         self.mode = MENU
         self.screen = None         # the mode's object (the mode table's class); None: nothing shown
         self.entering = -1         # a mode whose code loads in a job (switch), else -1
+        self.entering_job = None   # that job
         self.choices = None        # the set-up menu's Choices, once it was shown
         self.can_leave = False     # the set-up menu's back on its first page returns to a game
         self.game = None
@@ -154,7 +155,8 @@ class App:
         for name in _MODES[mode][1]:
             if name not in sys.modules:
                 self.entering = mode
-                self.jobs.insert(0, self._entering())
+                self.entering_job = self._entering()
+                self.jobs.insert(0, self.entering_job)
                 return
         self._enter(mode)
 
@@ -170,6 +172,7 @@ class App:
             yield
         mode = self.entering
         self.entering = -1
+        self.entering_job = None
         self._enter(mode)
 
     def _enter(self, mode):
@@ -202,8 +205,14 @@ class App:
 
     def finish_switch(self):
         # Load the mode on its way now (a press that came meanwhile is its).
-        while self.entering >= 0:
-            self.run_job()
+        job = self.entering_job
+        try:
+            while self.entering >= 0:
+                next(job)
+        except StopIteration:       # (the mode entered: the job is done)
+            pass
+        if job in self.jobs:
+            self.jobs.remove(job)
 
     def on_press(self, button, long):
         # A press (buttons.py, or the PC's `press`): the mode says what it means.
