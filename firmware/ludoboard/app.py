@@ -195,9 +195,18 @@ class App:
                 release(name)
 
     def blank(self):
-        # No mode is shown (a new game is being set up): the lights go dark.
+        # No mode is shown (a new game is being set up): the lights go dark.  A mode on its
+        # way (a fresh board's menu) is not wanted now: its loading stops, and what it
+        # loaded goes (compiled for nothing, its names would stay for good).
         if self.entering >= 0:
-            self.finish_switch()
+            job = self.entering_job
+            if job in self.jobs:
+                self.jobs.remove(job)
+            for name in _MODES[self.entering][1]:
+                if name not in _KEPT:
+                    release(name)
+            self.entering = -1
+            self.entering_job = None
         self._leave(())
         self.mode = MENU
         self.banner = 0             # (the last game's signal ends with it)
