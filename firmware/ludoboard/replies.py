@@ -46,11 +46,12 @@ def _gone(g, cmd):
 
 def _scratch_of(g):
     # A fresh game at g's start, for re-deriving lines.
-    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time)
-    s.game_id = g.game_id
+    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time, dice=g.dice)
     kinds = g.start_kinds
     for letter in sorted(kinds):
         s.set_kind(letter, kinds[letter])
+    s.commitment = g.commitment     # (after the set-up: the live game's, not worked out again,
+    s.game_id = g.game_id           # which would compile ludo/commit.py beside the replay)
     return s
 
 
