@@ -5,7 +5,7 @@
 # after the command's, and released when the reply ends.
 import ludo
 
-from . import release, protocol, record_lines
+from . import load, release, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
@@ -40,8 +40,8 @@ def _release_texts():
 
 def _gone(g, cmd):
     # The error line that ends a reply whose game a new game replaced while it streamed.
-    return record_lines.dumps({"error": "no game %s on the board any more (a new game began): the reply "
-                        "stopped" % g.game_id, "re": cmd})
+    text = "no game %s on the board any more (a new game began): the reply stopped" % g.game_id
+    return load("ludoboard.record_lines").dumps({"error": text, "re": cmd})
 
 
 def _scratch_of(g):
@@ -71,7 +71,7 @@ def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
-        yield record_lines.start_line(g)
+        yield load("ludoboard.record_lines").start_line(g)     # (only then: commands.py releases it)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
@@ -87,10 +87,11 @@ def _event_lines(app, g, first, last, ended):
     _release_texts()
     if ended and last > len(codes) and first <= last:
         yield protocol.end_line(g, len(codes) + 1)
-    yield record_lines.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
+    yield '{"from":%d,"game":"%s","re":"resend","to":%d}' % (first, g.game_id, last)
 
 
 def _record_lines(app, g, ended):
+    record_lines = load("ludoboard.record_lines")     # (commands.py releases it with the reply)
     # The board's record of g, one reply line per record line, then record-end.
     dumps = record_lines.dumps
     gid = g.game_id
