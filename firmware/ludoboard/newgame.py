@@ -152,6 +152,7 @@ def start(app, spec):
     kinds = spec.kinds
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
+    yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
         release("ludo.commit")
     if lines is not None:
