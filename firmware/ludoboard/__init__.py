@@ -20,6 +20,7 @@ _KEEP = sys.implementation.name == "cpython"     # a PC has room: nothing is rel
 
 
 def load(name):
+    # type: (str) -> object
     # The module `name` ("ludoboard.setup_menu", "ludo.ai_hard"), imported if it is not yet.
     module = sys.modules.get(name)
     if module is None:
@@ -29,6 +30,7 @@ def load(name):
 
 
 def release(prefix):
+    # type: (str) -> None
     # Forget every loaded module whose name starts with `prefix`, so that its code can
     # be freed (at a mode boundary; kept on CPython).
     if _KEEP:

@@ -102,7 +102,7 @@ class App:
         self.errors = []           # start-up problems, one line each (console, error signal)
         self.jobs = []             # generators, one stage a loop pass (run_job)
         self.starting = False      # a new game is being set up (start_game): presses refused
-        if settings is None:
+        if settings is None:        # (the board's come from hw.load_settings)
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
@@ -170,9 +170,7 @@ class App:
             else:
                 break
             yield
-        mode = self.entering
-        self.entering = -1
-        self.entering_job = None
+        mode, self.entering, self.entering_job = self.entering, -1, None
         self._enter(mode)
 
     def _enter(self, mode):
