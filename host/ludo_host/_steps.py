@@ -38,6 +38,7 @@ class Replay:
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.undone = {i + 1: j + 1 for i, j in taken_back(rec.actions).items()}
+        took_back = {j: i for i, j in self.undone.items()}
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
         self.steps.append(self._snapshot(g, None, None))
         for i, line in enumerate(rec.actions):
@@ -45,6 +46,8 @@ class Replay:
             words = line.split(" ")
             if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
                 actor = words[1]            # the seat the line names, not the one on turn
+            elif i + 1 in took_back:
+                actor = self.steps[took_back[i + 1]]["actor"]   # whose step it takes back
             try:
                 push_line(g, line)
             except ludo.LudoError as exc:

@@ -102,6 +102,25 @@ def save_taken_message(nvm_path, held):
             "a save of its own with --nvm FILE" % (held.holder("virtual board"), _home(os.path.abspath(nvm_path))))
 
 
+def on_own_save(nvm_path, run, args):
+    """run(args) while this process holds the save's lock; 2 and the one line that says
+    who has it when another board does.  With no room for a lock file (a read-only
+    home) the board runs unguarded."""
+    save_lock = None
+    try:
+        save_lock = lock_save(nvm_path)
+    except LockHeld as held:
+        print(save_taken_message(nvm_path, held), file=sys.stderr)
+        return 2
+    except OSError:
+        pass
+    try:
+        return run(args)
+    finally:
+        if save_lock is not None:
+            save_lock.release()
+
+
 def take_stable_path():
     """The lock of the stable data-port path (the state dir's), held, or (None, LockHeld)
     when another virtual board has it: a second board (on a save of its own) keeps its
@@ -118,20 +137,9 @@ def run_headless(args):
     if not args.script:
         print("ludo-host board --headless: give --script FILE (button presses, one a line)", file=sys.stderr)
         return 2
-    save_lock = None
-    if args.nvm:
-        try:
-            save_lock = lock_save(args.nvm)
-        except LockHeld as held:
-            print(save_taken_message(args.nvm, held), file=sys.stderr)
-            return 2
-        except OSError:
-            pass                    # no room for a lock file: the run writes only its own --nvm
-    try:
+    if not args.nvm:
         return _run_headless(args)
-    finally:
-        if save_lock is not None:
-            save_lock.release()
+    return on_own_save(args.nvm, _run_headless, args)
 
 
 def _run_headless(args):
@@ -194,19 +202,7 @@ def run_interactive(args):
     except OSError as exc:
         print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
         return 2
-    save_lock = None
-    try:
-        save_lock = lock_save(args.nvm)
-    except LockHeld as held:
-        print(save_taken_message(args.nvm, held), file=sys.stderr)
-        return 2
-    except OSError:
-        pass                        # no room for a lock file (a read-only home): run unguarded
-    try:
-        return _run_interactive(args)
-    finally:
-        if save_lock is not None:
-            save_lock.release()
+    return on_own_save(args.nvm, _run_interactive, args)
 
 
 def _run_interactive(args):
