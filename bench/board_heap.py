@@ -191,7 +191,7 @@ def _menu(mp, shown_only=False):
         grew, over = _passes(mp, "sim.press(2, 80)\ns()")
         if grew:
             return True, n
-        mode, page = mp.run("print(app.mode, app._menu.page if app._menu else -1)\n",
+        mode, page = mp.run("print(app.mode, app.choices.page if app.choices and app.mode == 0 else -1)\n",
                             keep_globals=True).split()
         if mode == "2":     # PLAY
             return False, n

@@ -76,11 +76,11 @@ def ticks_add(a: int, delta: int) -> int:
 def load_settings() -> "Dict[str, Any]":
     # The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
     # loaded only for this: a bad value is reported on the console in one line and its default used).
-    from ludoboard import drop, settings
+    from ludoboard import release, settings
     try:
         return settings.load(DEFAULTS, getattr(os, "getenv", None))
     finally:
-        drop("ludoboard.settings")
+        release("ludoboard.settings")
 
 
 def _pin(name: str, setting: str) -> "Any":

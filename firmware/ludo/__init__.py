@@ -1,7 +1,7 @@
 # ludo: the rules of Ludo for a real board and for the PC.
-#     import ludo
-#     g = ludo.Game("classic", players=4, seed=7)
-#     g.roll(); g.push(g.legal_moves[0]); g.pop()
+# import ludo
+# g = ludo.Game("classic", players=4, seed=7)
+# g.roll(); g.push(g.legal_moves[0]); g.pop()
 #
 # Runs unchanged on CPython 3.11, MicroPython and CircuitPython.  See docs/api.md.
 from .errors import LudoError, OptionError, IllegalMoveError, PositionError, RecordError

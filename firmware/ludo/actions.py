@@ -24,15 +24,29 @@ OFF = 255           # pos byte of a token off the board (resigned, or lifted in 
 MAX_PENDING = 6
 TERMINATIONS = (None, "finished", "resigned", "deadline")
 
-# events (Game.last_events): one byte each while the game keeps them, kind << 4 | what
-# (what: a token, a seat or a mask of seats).  Kinds, by the words below: 0 pass,
-# 1 bonus, 2 forfeit, 3 three-sixes, 4 void; with a token: 5 turned, 6 capture,
-# 7 home; 8 door (seat), 9 win (mask), 10 start, 11 resign, 12 timeout (seat).
+# Events (what an action caused).  The game keeps them as one byte each,
+# kind << 4 | subject, where the subject is a token, a seat or a mask of seats;
+# Game.event_at(i) gives them without text, Game.last_events as the protocol's
+# words.  The kinds, by number:
+EV_PASS = 0         # no token could use the roll (subject: the seat that rolled)
+EV_BONUS = 1        # an extra roll
+EV_FORFEIT = 2      # pending rolls no token can use are lost
+EV_THREE_SIXES = 3  # the third six in a row
+EV_VOID = 4         # ... and the turn's moves are taken back
+EV_TURNED = 5       # a token turned back at the door (subject: the token)
+EV_CAPTURE = 6      # a token captured (subject: the token)
+EV_HOME = 7         # a token reached the centre (subject: the token)
+EV_DOOR = 8         # a seat's door opened (subject: the seat)
+EV_WIN = 9          # the game is won (subject: a mask of the winning seats)
+EV_START = 10       # the roll-off is decided (subject: the seat that starts)
+EV_RESIGN = 11      # a seat resigned (subject: the seat)
+EV_TIMEOUT = 12     # a seat ran out of time (subject: the seat)
 _EV_WORDS = ("pass", "bonus", "forfeit", "three-sixes", "void", "turned ", "capture ", "home ",
              "door ", "win ", "start ", "resign ", "timeout ")
 
 
 def event_text(e):
+    # An event byte (kind << 4 | subject) as the protocol's words: "pass", "home R2", ...
     k = e >> 4
     a = e & 15
     if k < 5:

@@ -1,26 +1,24 @@
 # Computer players: Easy, Medium and Hard.
-# (Comments, not docstrings, for modules and classes here: MicroPython keeps
-# those in the heap.)
 #
-#     from ludo import ai
-#     player = ai.Hard(seed=3)
-#     move = player.choose(game)          # one of game.legal_moves (None if none)
-#     game.push(move)
+# from ludo import ai
+# player = ai.Hard(seed=3)
+# move = player.choose(game)          # one of game.legal_moves (None if none)
+# game.push(move)
 #
 # - Easy (ludo.ai_easy) moves at random, but likes to bring a token home or out
-#   of the yard.
+# of the yard.
 # - Medium (ludo.ai_medium, its tests in ludo.ai_thumb) plays by rules of thumb,
-#   as a sensible casual player does: a fixed priority of simple rules about the
-#   move itself (capture; move a token in danger out of it; reach safety; enter;
-#   move a token that stands on an open square, the one furthest behind).  It
-#   judges no whole position and looks no further than the move.
+# as a sensible casual player does: a fixed priority of simple rules about the
+# move itself (capture; move a token in danger out of it; reach safety; enter;
+# move a token that stands on an open square, the one furthest behind).  It
+# judges no whole position and looks no further than the move.
 # - Hard (ludo.ai_hard) judges whole positions (ludo.ai_eval, ludo.ai_danger:
-#   progress, tokens out, safety, captures, the precise danger of every rival's
-#   next roll; weights in ludo.ai_weights) and looks ahead over the dice
-#   (ludo.ai_search): after each of its moves it averages over the rolls of its
-#   own bonus throws and plays on (expectimax) and spends `club`'s pending rolls
-#   in the best order.  A node budget bounds its work, so a decision on the
-#   board takes well under a second (bench/ai_micropython.py).
+# progress, tokens out, safety, captures, the precise danger of every rival's
+# next roll; weights in ludo.ai_weights) and looks ahead over the dice
+# (ludo.ai_search): after each of its moves it averages over the rolls of its
+# own bonus throws and plays on (expectimax) and spends `club`'s pending rolls
+# in the best order.  A node budget bounds its work, so a decision on the
+# board takes well under a second (bench/ai_micropython.py).
 #
 # Every player is deterministic for its seed (its own small generator,
 # ludo.ai_base: CircuitPython's `random` differs from CPython's) and never

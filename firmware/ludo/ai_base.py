@@ -1,7 +1,6 @@
 # What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
 # Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
 # legal moves.  A module of its own, so a board loads only the player it needs.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import OFF
 
 _MASK29 = (1 << 29) - 1

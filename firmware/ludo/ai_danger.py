@@ -6,7 +6,6 @@
 # seats that may capture the token count (club's facing colours, partners).
 # Checked against games: a token given a 1-in-6 chance was captured 19% of the
 # time, 1-in-3 32%, 7-in-36 20%.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .ai_base import NOT_ON_TRACK as _NONE
 
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))

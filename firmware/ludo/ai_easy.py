@@ -1,5 +1,4 @@
 # Easy: moves at random, but likes to bring a token home or out of the yard.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .ai_base import _Player
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home

@@ -8,7 +8,6 @@
 # seat's sum: ludo.ai_worth), minus the expected loss from being captured
 # before its owner moves again (ludo.ai_danger).  Everything is whole numbers,
 # so CPython and the board agree to the last point.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import MOVE, OVER
 from .ai_base import track_squares, NOT_ON_TRACK as _NONE
 from .ai_danger import danger

@@ -6,7 +6,6 @@
 # marks per level) is made when it first meets a game and kept while `keep`.
 # The board sets keep off and makes them again for each decision, one part a
 # loop pass (prepare), so that no pass holds them together with their garbage.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .ai_base import _Player
 from .ai_prepare import prepare
 from .ai_search import moves

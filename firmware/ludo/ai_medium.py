@@ -2,7 +2,7 @@
 # 1. capture;
 # 2. escape: move a token in danger to where it is not in danger;
 # 3. reach safety: move a token on an open square to a safe square, onto a
-#    block (or free-mode stack) or into the home column;
+# block (or free-mode stack) or into the home column;
 # 4. enter: bring a token out of the yard;
 # 5. move a token on an open square (one standing safe stays there);
 # then, among moves equal so far, the token furthest behind; ties at random.
@@ -19,7 +19,6 @@
 # These rules were chosen by tournaments: moving the token furthest ahead instead
 # of the one furthest behind, or shunning squares in danger, makes a player
 # nearly as strong as Hard (docs/computer-players.md).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .ai_base import _Player, track_squares, MAX_CHOICES, NOT_ON_TRACK as _NONE
 from .ai_thumb import threat, safe, keeps
 

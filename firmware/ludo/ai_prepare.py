@@ -1,6 +1,5 @@
 # Hard: what one decision needs (Search: the tables for its game's rules, the
 # search game, the buffers), made one part a call of prepare (ludo.ai_hard).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import Game
 from .ai_base import MAX_CHOICES
 from .ai_tables import tables

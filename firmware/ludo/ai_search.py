@@ -2,7 +2,6 @@
 # its own bonus throws and plays on (expectimax), and spends club's pending
 # rolls in the best order; a budget of positions judged bounds the work.
 # h: the Hard player (ludo.ai_hard): its buffers, values and marks per level.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import MOVE, OVER
 from .ai_eval import static
 from . import ai_weights as w

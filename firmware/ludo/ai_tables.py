@@ -1,6 +1,5 @@
 # Hard: the tables of worth its weights (ludo.ai_weights) give for a game's rules,
 # made when a Hard player meets a game (ludo.ai_hard).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .rules import BLOCK_NONE
 from . import ai_weights as w
 

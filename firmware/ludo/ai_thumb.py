@@ -1,7 +1,6 @@
 # Medium's tests of a token (ludo.ai_medium): is it in danger, is it out of
 # reach, and does a move leave every other roll in hand playable (club).
 # sq: each token's square on the track (ai_base.track_squares).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 from .game import OFF
 from .rules import BLOCK_NONE
 from .ai_base import NOT_ON_TRACK as _NONE

@@ -1,7 +1,6 @@
 # Hard's weights and search limits (ludo.ai_hard's Hard; docs/computer-players.md).
 # The parts of Hard read these as ai_weights.NAME when they run, so setting one
 # here before a Hard player first meets a game tries another value.
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 
 # ---- Hard's weights (points; a square of progress is W_STEP) ---------------
 W_STEP = 10             # one square of progress

@@ -1,6 +1,5 @@
 # Hard: what a seat's tokens are worth (ludo.ai_eval; the worth of one token by its
 # place: ludo.ai_tables).
-# (Comments, not docstrings: MicroPython keeps those in the heap.)
 
 
 def seat_worth(val, pos, s, need):

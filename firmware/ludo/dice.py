@@ -3,9 +3,9 @@
 # Roll number k of a game is a pure function of the game's seed and k
 # (a counter-based generator built from the 32-bit MurmurHash3 finaliser), so:
 # - CPython, MicroPython and CircuitPython give the identical sequence
-#   (CircuitPython's `random` differs from CPython's, so it is not used);
+# (CircuitPython's `random` differs from CPython's, so it is not used);
 # - taking a roll back and rolling again gives the same value (no re-rolling
-#   by undoing);
+# by undoing);
 # - a finished game's rolls can be checked against the revealed seed.
 #
 # Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7

@@ -1,17 +1,16 @@
-"""Many rolls of `Dice` at once, for CPython only (dice.py installs it there).
-
-Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
-gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
-and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
-bit product fits its lane; bits a shift moves into a lane's top half are
-masked off).  The lanes' low bytes then give the rolls through a 256-entry
-table; where a low byte's first two 3-bit chunks are both rejected the lane's
-next chunks are read (`values`), and where all ten are, `Dice.roll` falls back
-to the one-roll code.  The values are exactly those of
-`Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
-
-Not for the board: it allocates a few KB per batch and its code costs heap.
-"""
+# Many rolls of `Dice` at once, for CPython only (dice.py installs it there).
+#
+# Roll k's hash (dice.py) is computed for 64 consecutive k in one go: each k
+# gets a 64-bit lane of one big integer, where the 32-bit multiplies, shifts
+# and masks of the MurmurHash3 finaliser act on every lane at once (a 32 x 32
+# bit product fits its lane; bits a shift moves into a lane's top half are
+# masked off).  The lanes' low bytes then give the rolls through a 256-entry
+# table; where a low byte's first two 3-bit chunks are both rejected the lane's
+# next chunks are read (`values`), and where all ten are, `Dice.roll` falls back
+# to the one-roll code.  The values are exactly those of
+# `Dice.roll`'s one-roll code (tests/core/test_dice.py checks it).
+#
+# Not for the board: it allocates a few KB per batch and its code costs heap.
 LANES = 64
 
 _M = 0
@@ -35,12 +34,12 @@ _TABLE = bytes(_value(b) for b in range(256))
 
 
 def batch(k0, k1, base):
-    """Rolls base .. base+LANES-1 (0 where the one-roll code must decide)."""
+    # Rolls base .. base+LANES-1 (0 where the one-roll code must decide).
     return values(lanes(k0, k1, base))
 
 
 def lanes(k0, k1, base):
-    """The hashes of rolls base .. base+LANES-1, 8 little-endian bytes each."""
+    # The hashes of rolls base .. base+LANES-1, 8 little-endian bytes each.
     m = _M
     h = (_STEP + _ONES * ((base * 0x9E3779B9 + k1) & 0xFFFFFFFF)) & m
     h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
@@ -53,10 +52,10 @@ def lanes(k0, k1, base):
 
 
 def values(raw):
-    """The rolls of a batch's lanes (`lanes`) as a bytearray: the table's value of each
-    lane's low byte, or where both of its chunks were rejected (6 or 7) the first of the
-    lane's next eight chunks that is not; 0 where all ten were (the one-roll code's next
-    round decides)."""
+    # The rolls of a batch's lanes (`lanes`) as a bytearray: the table's value of each
+    # lane's low byte, or where both of its chunks were rejected (6 or 7) the first of the
+    # lane's next eight chunks that is not; 0 where all ten were (the one-roll code's next
+    # round decides).
     vals = bytearray(raw[::8].translate(_TABLE))
     i = vals.find(0)
     while i >= 0:
@@ -72,8 +71,8 @@ def values(raw):
 
 
 def install(dice_class):
-    """Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
-    the one-roll code (kept as `roll.one_roll`) where the batch gives 0."""
+    # Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
+    # the one-roll code (kept as `roll.one_roll`) where the batch gives 0.
     one_roll = dice_class.roll
 
     def roll(self, index):

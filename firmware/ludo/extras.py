@@ -3,6 +3,7 @@
 # transcript, checked action codes (push_code).
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
+from .actions import EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT
 from .game import OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
 
 
@@ -18,7 +19,7 @@ def open_door_if_no_prey(g, s):
                 break
         else:
             g.doors |= 1 << o
-            g._event(0x80 | o)   # door
+            g._event(EV_DOOR << 4 | o)
 
 
 def rolloff(g, v):
@@ -68,7 +69,7 @@ def _next_candidate(g, s, wrap=True):
 
 
 def _start(g, s):
-    g._event(0xA0 | s)   # start
+    g._event(EV_START << 4 | s)
     g.ro_mask = g.ro_best = g.ro_bestmask = 0
     g._begin_turn(s)
 
@@ -79,7 +80,7 @@ def leave(g, s, term):
     g.out |= 1 << s
     for t in range(s * 4, s * 4 + 4):
         g.turn_start[t] = OFF        # a voided turn must not bring them back
-    g._event((0xB0 if term == 2 else 0xC0) | s)       # resign, timeout
+    g._event((EV_RESIGN if term == 2 else EV_TIMEOUT) << 4 | s)
     left = 0
     for w in g.rules.seats:
         if not (g.out >> w) & 1:

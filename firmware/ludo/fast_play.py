@@ -1,33 +1,32 @@
-"""The common roll and the common move, inlined, for CPython only (game.py installs it).
-
-Under plain movement rules (Rules.simple: one roll at a time, a move lands
-`roll` further on or cannot be made, each seat moves its own stones):
-
-- `Game.roll()` of the game's own die that is not a third 6 draws it from the
-  batch (dice_batch.py), records it and works out its legal moves in one go,
-  without the calls of the general code (Game.roll, Turns._roll, Moves._gen
-  and _dest, which have every rule and which the board runs), and builds
-  `legal_moves` there from Move objects kept per rule set: a Move is a value
-  (the same token from the same square with the same roll is the same Move),
-  so each is made once, not on every roll (`FastMove`, which also holds what
-  a push of it changes);
-- `Game.push(move)` of one of those Moves applies it inline unless it reaches
-  home (Turns._move has every case).
-
-And for every game: a new game copies the Rules built before for the same
-arguments (building them took two thirds of a new game), has room made for
-its actions, and keeps its attributes in slots.
-
-Everything else (a die entered by hand, search's `apply`, replays, take-backs)
-runs the general code.  The results are exactly the general code's:
-tests/core/test_fast_paths.py plays the same games both ways in every preset
-and option set, and the MicroPython test's records (the general code's) are
-compared with CPython's.  bench/core_speed.py measures what it is for.
-
-Not for the board: there speed does not matter and its code would cost heap.
-"""
+# The common roll and the common move, inlined, for CPython only (game.py installs it).
+#
+# Under plain movement rules (Rules.simple: one roll at a time, a move lands
+# `roll` further on or cannot be made, each seat moves its own stones):
+#
+# - `Game.roll()` of the game's own die that is not a third 6 draws it from the
+#   batch (dice_batch.py), records it and works out its legal moves in one go,
+#   without the calls of the general code (Game.roll, Turns._roll, Moves._gen
+#   and _dest, which have every rule and which the board runs), and builds
+#   `legal_moves` there from Move objects kept per rule set: a Move is a value
+#   (the same token from the same square with the same roll is the same Move),
+#   so each is made once, not on every roll (`FastMove`, which also holds what
+#   a push of it changes);
+# - `Game.push(move)` of one of those Moves applies it inline unless it reaches
+#   home (Turns._move has every case).
+#
+# And for every game: a new game copies the Rules built before for the same
+# arguments (building them took two thirds of a new game), has room made for
+# its actions, and keeps its attributes in slots.
+#
+# Everything else (a die entered by hand, search's `apply`, replays, take-backs)
+# runs the general code.  The results are exactly the general code's:
+# tests/core/test_fast_paths.py plays the same games both ways in every preset
+# and option set, and the MicroPython test's records (the general code's) are
+# compared with CPython's.  bench/core_speed.py measures what it is for.
+#
+# Not for the board: there speed does not matter and its code would cost heap.
 from .rules import Rules
-from .actions import ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
+from .actions import EV_PASS, EV_BONUS, EV_CAPTURE, ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
 from .history import SNAP_EVERY
 from .moves import _tokens
 from .dice_batch import LANES
@@ -243,10 +242,10 @@ def roll(self, value=None):
     # no move: the turn passes (Turns._event and _end_unused, inlined)
     self._evt = None
     evb = self._evb
-    evb[0] = 0x00                   # pass
+    evb[0] = EV_PASS << 4 | self.turn
     self.npend = 0
     if v == 6:
-        evb[1] = 0x10               # bonus: a 6 still earns the next roll
+        evb[1] = EV_BONUS << 4      # a 6 still earns the next roll
         self._nev = 2
         self.phase = ROLL
     else:
@@ -307,14 +306,14 @@ def push(self, move):
     if caps:
         for u in move.captures:
             self._set(u, 0)
-            self._event(0x60 | u)   # capture
+            self._event(EV_CAPTURE << 4 | u)
         if v == 6 or self.rules.bonus_capture:
-            self._event(0x10)       # bonus
+            self._event(EV_BONUS << 4)
             self.phase = ROLL
             return
     elif v == 6:
         self._evt = None            # Turns._event, inlined: the bonus is the only event
-        self._evb[0] = 0x10         # bonus
+        self._evb[0] = EV_BONUS << 4
         self._nev = 1
         self.phase = ROLL
         return

@@ -1,20 +1,19 @@
-"""Move notation: `R1 y-0`, `R1 0-6`, `R1 47-h2`, `R1 h4-c`, `R1 3-9xG2`, `pass`.
-
-A token is its seat letter and number; squares are the absolute track square
-(0..51, Red's entry is 0), `y` the yard, `h1`..`h5` the home column, `c` home
-(the centre).  In `club`, whose pending rolls are spent in any order, a move
-that two of them could make alike (an entry when a 1 enters too, a rebound)
-names its roll: `R1 y-0/1`.  `R1+6` (token and roll) is accepted as a short form.
-Loaded only when text is needed, to keep the board's heap small.
-"""
+# Move notation: `R1 y-0`, `R1 0-6`, `R1 47-h2`, `R1 h4-c`, `R1 3-9xG2`, `pass`.
+#
+# A token is its seat letter and number; squares are the absolute track square
+# (0..51, Red's entry is 0), `y` the yard, `h1`..`h5` the home column, `c` home
+# (the centre).  In `club`, whose pending rolls are spent in any order, a move
+# that two of them could make alike (an entry when a 1 enters too, a rebound)
+# names its roll: `R1 y-0/1`.  `R1+6` (token and roll) is accepted as a short form.
+# Loaded only when text is needed, to keep the board's heap small.
 from .rules import SEAT_LETTERS
 from .errors import IllegalMoveError
 from .actions import square_text, move_text  # noqa: F401  (the writer lives with Move)
 
 
 def parse_move(game, text):
-    """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
-    'R1+6' (token and roll), 'pass'."""
+    # A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
+    # 'R1+6' (token and roll), 'pass'.
     try:
         return _parse(game, text)
     except _Bad as exc:

@@ -1,18 +1,17 @@
-"""The one-line text form of a position (docs/position.md).
-
-    classic RGYB R=y,y,0,h2/G=13,y,y,y/Y=y,y,y,y/B=c,c,c,40 R move 6 1 37
-
-Fields, separated by one space: preset (with `:name=value,...` for options
-that differ from the preset's defaults), seats in turn order, tokens of each
-seat (y yard, a track square 0..51, h1..h5 home column, c home, x off the
-board), seat on turn, phase (roll, move, rolloff, over), rolls thrown and
-not yet spent (`-` for none), sixes thrown in a row this turn, rolls drawn
-from the dice so far.  Then, only when they matter: `doors=RB` (club doors
-opened by a kill), `out=B` (seats that resigned or missed a deadline),
-`ro=RGY:5:G` (roll-off: seats still in it, best roll, seats holding it),
-`won=R:finished`, and `ts=<tokens>` / `tsd=R` (the position and doors at the
-start of the turn, when a three-sixes void could still take the turn back).
-"""
+# The one-line text form of a position (docs/position.md).
+#
+#     classic RGYB R=y,y,0,h2/G=13,y,y,y/Y=y,y,y,y/B=c,c,c,40 R move 6 1 37
+#
+# Fields, separated by one space: preset (with `:name=value,...` for options
+# that differ from the preset's defaults), seats in turn order, tokens of each
+# seat (y yard, a track square 0..51, h1..h5 home column, c home, x off the
+# board), seat on turn, phase (roll, move, rolloff, over), rolls thrown and
+# not yet spent (`-` for none), sixes thrown in a row this turn, rolls drawn
+# from the dice so far.  Then, only when they matter: `doors=RB` (club doors
+# opened by a kill), `out=B` (seats that resigned or missed a deadline),
+# `ro=RGY:5:G` (roll-off: seats still in it, best roll, seats holding it),
+# `won=R:finished`, and `ts=<tokens>` / `tsd=R` (the position and doors at the
+# start of the turn, when a three-sixes void could still take the turn back).
 from .rules import Rules, SEAT_LETTERS, option_defaults
 from .errors import PositionError, LudoError, OptionError
 from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER, MAX_PENDING
@@ -20,7 +19,7 @@ from .actions import square_text
 
 
 def options_text(rules):
-    """The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted)."""
+    # The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted).
     base = option_defaults(rules.preset)
     parts = []
     for name in sorted(rules.options):
@@ -49,7 +48,7 @@ def _fmt(v):
 
 
 def parse_options_text(preset, text):
-    """Inverse of options_text: 'quick=1,mode=free' -> dict."""
+    # Inverse of options_text: 'quick=1,mode=free' -> dict.
     out = {}
     if not text:
         return out

@@ -1,10 +1,9 @@
-"""Game records: a JSON header line, one action per line, a JSON footer line.
-
-See docs/record-format.md.  JSON is written by our own `dumps` with sorted
-keys (MicroPython's dicts keep no order and its json has no sort_keys), so a
-record is byte-identical on every runtime.  The reader is lenient: it keeps
-what it can and reports each bad line by number.
-"""
+# Game records: a JSON header line, one action per line, a JSON footer line.
+#
+# See docs/record-format.md.  JSON is written by our own `dumps` with sorted
+# keys (MicroPython's dicts keep no order and its json has no sort_keys), so a
+# record is byte-identical on every runtime.  The reader is lenient: it keeps
+# what it can and reports each bad line by number.
 import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
@@ -19,8 +18,8 @@ BOM = "\ufeff"
 
 
 def dumps(obj):
-    """JSON text with sorted keys and no spaces: the same bytes as CPython's
-    json.dumps(obj, sort_keys=True, separators=(",", ":"))."""
+    # JSON text with sorted keys and no spaces: the same bytes as CPython's
+    # json.dumps(obj, sort_keys=True, separators=(",", ":")).
     if obj is None:
         return "null"
     if obj is True:
@@ -60,8 +59,8 @@ def footer_of(g):
 
 
 class Record:
-    """A game record: `header` (dict), `actions` (list of line texts), `footer` (dict or None),
-    and `errors`: (line number, message) for every line the lenient reader could not use."""
+    # A game record: `header` (dict), `actions` (list of line texts), `footer` (dict or None),
+    # and `errors`: (line number, message) for every line the lenient reader could not use.
 
     def __init__(self, header=None, actions=None, footer=None, errors=None):
         self.header = header or {}
@@ -73,12 +72,12 @@ class Record:
         self.action_lines = self.footer_line = self.last_line = None
 
     def line_of(self, i):
-        """The line number of action i (0-based) in the text it was read from."""
+        # The line number of action i (0-based) in the text it was read from.
         return self.action_lines[i] if self.action_lines else i + 2
 
     @classmethod
     def of_game(cls, g, transcript=False, headers=None):
-        """The record of a game: its stack of actions, or its whole transcript (take-backs too)."""
+        # The record of a game: its stack of actions, or its whole transcript (take-backs too).
         scratch = _start_game(g.rules, g.seed, g.root_position)
         codes = g.transcript if transcript else g.codes
         lines = []
@@ -101,8 +100,8 @@ class Record:
 
     @classmethod
     def parse(cls, text):
-        """Read a record leniently: bad lines are listed in `.errors` by number and skipped.
-        Ignored: a leading byte-order mark, and blank, whitespace-only and `#` lines anywhere."""
+        # Read a record leniently: bad lines are listed in `.errors` by number and skipped.
+        # Ignored: a leading byte-order mark, and blank, whitespace-only and `#` lines anywhere.
         rec = cls()
         rec.action_lines = []
         if isinstance(text, bytes):
@@ -167,8 +166,8 @@ class Record:
         return rec
 
     def replay(self, upto=None, strict=True):
-        """The game this record describes.  With strict=False, stops quietly at the first
-        bad action and appends it to `.errors` instead of raising."""
+        # The game this record describes.  With strict=False, stops quietly at the first
+        # bad action and appends it to `.errors` instead of raising.
         g, _ = self._replay(upto, strict, None)
         return g
 
@@ -218,7 +217,7 @@ def _json_object(line):
 
 
 def ignored(line):
-    """True for a line a reader skips: blank, only spaces and tabs, or a `#` comment."""
+    # True for a line a reader skips: blank, only spaces and tabs, or a `#` comment.
     s = line.strip()
     return not s or s[0] == "#"
 
@@ -241,7 +240,7 @@ def _start_game(rules, seed, root_position):
 
 
 def push_line(g, line):
-    """Apply one record line to the game (raises a LudoError if it does not fit)."""
+    # Apply one record line to the game (raises a LudoError if it does not fit).
     if line.startswith("roll "):
         parts = line.split(" ")
         if len(parts) not in (2, 3) or parts[1] not in ("1", "2", "3", "4", "5", "6") \

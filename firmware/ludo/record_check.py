@@ -1,22 +1,21 @@
-"""Checking a game record: `verify_record` (docs/record-format.md, "Reading and checking").
-
-A record is proof of fair dice when every action is legal, every roll of the game's
-dice is the one its revealed seed gives, the seed and the header's set-up give the
-commitment published at the start (ludo-record/2; ludo-record/1's covers the seed
-alone), the game id is the commitment's, the rolls are the dice the header says, and
-a game that is over reveals its seed.  Loaded on first use (`ludo.verify_record`).
-"""
+# Checking a game record: `verify_record` (docs/record-format.md, "Reading and checking").
+#
+# A record is proof of fair dice when every action is legal, every roll of the game's
+# dice is the one its revealed seed gives, the seed and the header's set-up give the
+# commitment published at the start (ludo-record/2; ludo-record/1's covers the seed
+# alone), the game id is the commitment's, the rolls are the dice the header says, and
+# a game that is over reveals its seed.  Loaded on first use (`ludo.verify_record`).
 from .errors import RecordError
 from .dice import Dice, commitment as seed_commitment
 from .record import FORMAT_1
 
 
 def verify_record(rec):
-    """Every problem with a record, as (line number, text): actions that are not legal,
-    rolls that the revealed seed does not give, a seed that does not fit the commitment
-    (which covers the header's set-up too, in ludo-record/2), a game id that is not the
-    commitment's, rolls whose dice the header's dice mode does not allow, a game that is
-    over and withholds its seed, a footer the game does not give."""
+    # Every problem with a record, as (line number, text): actions that are not legal,
+    # rolls that the revealed seed does not give, a seed that does not fit the commitment
+    # (which covers the header's set-up too, in ludo-record/2), a game id that is not the
+    # commitment's, rolls whose dice the header's dice mode does not allow, a game that is
+    # over and withholds its seed, a footer the game does not give.
     problems = list(rec.errors)
     if not rec.header:
         return problems or [(1, "no header")]
@@ -83,10 +82,10 @@ def verify_record(rec):
 
 
 def dice_mode(rec):
-    """The record's dice: "device" (the game's own, from its seed) or "hand" (a die's
-    value entered); None for a header that says neither.  A ludo-record/1 header does
-    not say: its writers revealed the seed unless rolls were made and every one was
-    entered by hand, so that is a hand-dice game and any other a device-dice one."""
+    # The record's dice: "device" (the game's own, from its seed) or "hand" (a die's
+    # value entered); None for a header that says neither.  A ludo-record/1 header does
+    # not say: its writers revealed the seed unless rolls were made and every one was
+    # entered by hand, so that is a hand-dice game and any other a device-dice one.
     h = rec.header
     if h.get("format") != FORMAT_1:
         return h.get("dice")
@@ -103,9 +102,9 @@ def dice_mode(rec):
 
 
 def uncovered_fields(header):
-    """What a record's commitment leaves open of what ludo-record/2's covers: for a
-    ludo-record/1 one (of the seed alone) the preset, options, players, kinds, dice
-    (which its header does not state) and position (if it has one)."""
+    # What a record's commitment leaves open of what ludo-record/2's covers: for a
+    # ludo-record/1 one (of the seed alone) the preset, options, players, kinds, dice
+    # (which its header does not state) and position (if it has one).
     if header.get("format") != FORMAT_1:
         return ()
     return tuple(k for k in ("preset", "options", "players", "kinds", "dice", "position")

@@ -2,8 +2,9 @@
 # Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
 # see moves.py).
 from .rules import SIXES_VOID
-from .actions import (ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS, CODE_RESIGN, CODE_TIMEOUT,
-                      OFF, MAX_PENDING, event_text)
+from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
+                      EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
+                      CODE_RESIGN, CODE_TIMEOUT, OFF, MAX_PENDING, event_text)
 from .moves import Moves
 
 
@@ -39,11 +40,11 @@ class Turns(Moves):
         self.win_mask = mask
         self.term = term
         self.phase = OVER
-        self._event(0x90 | mask)   # win
+        self._event(EV_WIN << 4 | mask)
 
     def _event(self, e):
         # Note an event of the action being applied: kind << 4 | token, seat or mask (the
-        # kinds: actions.py, event_text; literals here, not names: they cost the board heap).
+        # kinds: actions.py's EV_* names).
         n = self._nev
         if not n:
             self._evt = None
@@ -53,6 +54,15 @@ class Turns(Moves):
         else:
             evb.append(e)
         self._nev = n + 1
+
+    @property
+    def event_count(self):
+        # How many events the last action caused (event_at reads them).
+        return self._nev
+
+    def event_at(self, i):
+        # The last action's i-th event as a byte, kind << 4 | subject (actions.py's EV_*).
+        return self._evb[i]
 
     @property
     def last_events(self):
@@ -96,7 +106,7 @@ class Turns(Moves):
             self._legal = self._legal_list = None
             self._nl = -1
             if code == CODE_PASS:
-                self._event(0x00)   # pass
+                self._event(EV_PASS << 4 | self.turn)
                 self._end_unused(self.pend[0])
             elif code < CODE_TIMEOUT:
                 from .extras import leave
@@ -115,10 +125,10 @@ class Turns(Moves):
             return
         self.sixes = self.sixes + 1 if v == 6 else 0
         if v == 6 and self.sixes == 3 and r.three_sixes:
-            self._event(0x30)   # three-sixes
+            self._event(EV_THREE_SIXES << 4)
             if r.three_sixes == SIXES_VOID:
                 if self.pos != self.turn_start:
-                    self._event(0x40)   # void
+                    self._event(EV_VOID << 4)
                 self.pos[:] = self.turn_start
                 self.doors = self.ts_doors
                 self._recount()
@@ -141,7 +151,7 @@ class Turns(Moves):
         self.npend = 1
         self.phase = MOVE
         if not self._gen():
-            self._event(0x00)   # pass
+            self._event(EV_PASS << 4 | self.turn)
             self._end_unused(v)
 
     def _end_unused(self, v):
@@ -149,7 +159,7 @@ class Turns(Moves):
         self.npend = 0
         if v == 6:
             self.phase = ROLL
-            self._event(0x10)   # bonus
+            self._event(EV_BONUS << 4)
         else:
             self._next_turn()
 
@@ -159,7 +169,7 @@ class Turns(Moves):
         if self.npend and self._gen():
             return
         if self.npend:
-            self._event(0x20)   # forfeit
+            self._event(EV_FORFEIT << 4)
         self._next_turn()
 
     def _move(self, t, v, b):
@@ -175,7 +185,7 @@ class Turns(Moves):
         else:
             caps = self._capmask(o, b)
         if old and b < old and b - 1 < r.track_len:
-            self._event(0x50 | t)   # turned
+            self._event(EV_TURNED << 4 | t)
         self._last = (((self.turn << 4 | t) << 3 | v) << 8 | old) << 8 | b
         self._lcaps = caps
         occ = self.occ              # self._set(t, b), inlined
@@ -202,13 +212,13 @@ class Turns(Moves):
             for u in range(16):
                 if (caps >> u) & 1:
                     self._set(u, 0)
-                    self._event(0x60 | u)   # capture
+                    self._event(EV_CAPTURE << 4 | u)
         if caps and r.mandatory_kill and not (self.doors >> o) & 1:
             self.doors |= 1 << o
-            self._event(0x80 | o)   # door
+            self._event(EV_DOOR << 4 | o)
         home = b == r.home + 1
         if home:
-            self._event(0x70 | t)   # home
+            self._event(EV_HOME << 4 | t)
             if self._finished(o):
                 if r.lift:
                     for u in range(o * 4, o * 4 + 4):
@@ -231,7 +241,7 @@ class Turns(Moves):
             return
         self.npend = 0
         if v == 6 or (caps and r.bonus_capture) or (home and r.bonus_home):
-            self._event(0x10)       # bonus: one extra roll, however many reasons
+            self._event(EV_BONUS << 4)       # one extra roll, however many reasons
             self.phase = ROLL
         else:
             self._next_turn()

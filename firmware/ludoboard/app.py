@@ -4,80 +4,121 @@
 #     app = App(hardware)
 #     app.run()           # never returns; step() is one pass, for tests
 #
-# Modes: MENU (set-up on the board), CHECK (after a reset: the position is
-# shown until confirm), PLAY, PAUSE (long press on back), OVER, MAP_CHECK.
-# Every confirmed action is saved to NVM before the lights change.
+# The app is always in one mode (names.py: MENU, CHECK, PLAY, PAUSE, OVER,
+# MAP_CHECK); each mode is an object with the same small interface, run by the
+# module the mode table names: enter(app), press(app, button, long),
+# paint(app, scene), leave(app).  Every confirmed action is saved to NVM before
+# the lights change.  docs/firmware.md follows a press through the modules.
 import gc
 import sys
 
-# The order of these imports is the order the board compiles the modules in, and a
-# compile needs about 100 bytes a line beyond what is loaded already: the largest
-# come first (the rules core, then controls, signals, hostlink), the small last
-# (bench/board_heap.py --part boot).
-import ludo  # noqa: F401
-from .controls import Buttons, ticks_diff, Controls, MENU, CHECK, PLAY, PAUSE, OVER, MAP_CHECK  # noqa: F401
-from .signals import Painter  # noqa: F401  (Painter, Buttons, HostLink, Saves: app_init.py makes them)
-from .die_lights import banner_for, show_banner
-from .hostlink import HostLink  # noqa: F401
-from . import const, drop, lights, players, session
-from .saves import Saves  # noqa: F401
-from .places import place_of
+import ludo  # noqa: F401  (the rules core first: the board compiles the largest first)
+from . import const, load, release
+from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
+from .buttons import Buttons, ticks_diff
+from .painter import Painter
+from .scene import Scene, render
+from .link import HostLink
+from .saves import Saves
+from .places import NONE, place_of
+from . import banners, players, play
 
-_CODE_TIMEOUT = const(117)  # transcript codes (docs/api.md)
-_CODE_UNDO = const(121)
-_CODE_KIND = const(122)
+# the mode table (names.py's order): the class that runs each mode, and the modules
+# it needs, the class's first.  They are loaded one a loop pass when the mode begins
+# and released when it ends; play.py, which every game needs, is kept (imported above).
+_KEPT = ("ludoboard.play",)
+_MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
+                         "ludoboard.setup_menu.lights")),
+          ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
+          ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
 _COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
 #                                  last action's signal, 1.3 s at most for a pass, seen)
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often
-_B_REFUSE = const(1)        # die_lights.py's banner kinds
 _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collection per stage
 
 
-class App(Controls):
+class Choices:
+    # The set-up menu's choices (setup_menu.py reads and changes them), kept here
+    # while the menu's code is released.
+
+    def __init__(self, preset, players, hand, kinds, values, touched, names, seats):
+        self.preset = preset        # index into ludo.rules.PRESETS
+        self.players = players      # how many play
+        self.hand = hand            # dice entered by hand
+        self.kinds = kinds          # bytearray: index into ludo's KINDS, per seat
+        self.values = values        # option name -> index of its value (setup_menu.values_of)
+        self.touched = touched      # the options the players set here, in the order they did
+        self.names = names          # the options of this preset and count, in the menu's order
+        self.seats = seats          # the seats that play
+        self.page = 0               # the page shown (setup_menu's PAGE_*)
+        self.cursor = 0             # the item on that page
+
+
+class App:
+    # The board: its state, the loop, the mode table and the game's actions.
+
     def __init__(self, hw, settings=None):
-        # Its attributes are set in app_init.py (run once: the board keeps no code for it).
-        from .app_init import init
-        init(self, hw)
-        drop("ludoboard.app_init")
-        if settings is None:
+        self.hw = hw
+        self.frame = bytearray(3 * hw.pixel_count)
+        self.scene = Scene()
+        self.painter = Painter()
+        self.buttons = Buttons(self.on_press)
+        self.saves = Saves(hw.nvm, hw.feed)
+        self.link = HostLink(hw, self)
+        self.clock = [None, 0, 0]  # the wall clock (clock.py), once the PC told the time
+        self.pixel = None          # pixel index per place id (startup.py: the pixel map)
+        self.mode = MENU
+        self.screen = None         # the mode's object (the mode table's class); None: nothing shown
+        self.entering = -1         # a mode whose code loads in a job (switch), else -1
+        self.entering_job = None   # that job
+        self.choices = None        # the set-up menu's Choices, once it was shown
+        self.can_leave = False     # the set-up menu's back on its first page returns to a game
+        self.game = None
+        self.hand = False          # dice entered by hand
+        self.where = bytearray(16)      # each token's place in the game
+        self.physical = bytearray(16)   # where the tokens stand on the table
+        self.legal = ()
+        self.selected = -1         # the legal move lit as chosen (-1: none)
+        self.hint = False          # ... chosen by the coach
+        self.entry_value = 0       # a physical die's value being entered
+        self.last_origin = NONE
+        self.banner = 0            # names.py's SIG_*: a short signal after an action (banners.py)
+        self.banner_seat = -1
+        self.banner_arg = 0
+        self.banner_until = 0
+        self.phase_at = 0          # ticks when the current roll/choice began (computer pause)
+        self.phase_mark = -1       # transcript length phase_at belongs to
+        self.turn_seat = -1
+        self.warned = False        # the deadline's warning is shown
+        self.dirty = True          # the scene must be painted again
+        self.animated = False
+        now = hw.ticks_ms()
+        self.last_ticks = now
+        self.anim_ms = 0
+        self.turn_at = now         # ticks when the seat's turn began (deadline)
+        self.last_step = -1
+        self.errors = []           # start-up problems, one line each (console, error signal)
+        self.jobs = []             # generators, one stage a loop pass (run_job)
+        self.starting = False      # a new game is being set up (start_game): presses refused
+        if settings is None:        # (the board's come from hw.load_settings)
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
         try:
-            boot(self, settings)
+            load("ludoboard.startup").boot(self, settings)
         finally:
-            drop("ludoboard.begin")
-
-    @property
-    def menu(self):
-        # The set-up menu (menu.py), loaded while it is shown (menu_load.py; its
-        # choices stay in menu_state while it is dropped).  Wanted while it
-        # loads (a press, a test): the rest of its loading runs now.
-        if self._menu is None:
-            from .menu_load import finish
-            finish(self)
-        return self._menu
-
-    def close_menu(self):
-        if self._menu is not None:
-            self.menu_state = self._menu.state()
-            self._menu = None
-        if self.menu_job is not None:   # a game began while the menu loaded
-            self.jobs.remove(self.menu_job)
-            self.menu_job = None
-        for name in list(sys.modules):  # the menu's modules
-            if name.startswith("ludoboard.menu"):
-                drop(name)
+            release("ludoboard.startup")
 
     # -- the loop --------------------------------------------------------
     def run(self):
+        # The board's loop (never returns).
         while True:
             self.step()
 
     def step(self):
+        # One pass: buttons, the link, a stage of a job, the timers, the lights.
         hw = self.hw
         now = hw.ticks_ms()
         ev = hw.poll_key()
@@ -93,11 +134,10 @@ class App(Controls):
         hw.feed()
 
     def run_job(self):
-        # One stage of the first job. Work that loads code (a game's beginning, the
-        # computer players) is a generator that imports one small module a stage:
-        # compiling a module needs about 100 bytes a line of code beyond what it
-        # keeps, so the board never compiles more than one small module at once,
-        # and the collector runs in between (docs/board-memory.md).
+        # One stage of the first job.  Work that loads code (a mode's module, a game's
+        # beginning, a computer player) is a generator that loads a module a stage, after
+        # a collection: compiling needs about 100 bytes a line beyond what a module keeps
+        # (docs/board-memory.md).
         if _COLLECT:
             gc.collect()
         try:
@@ -105,28 +145,109 @@ class App(Controls):
         except StopIteration:
             self.jobs.pop(0)
 
-    def draw(self, now):
-        d = ticks_diff(now, self.last_ticks)
-        self.last_ticks = now
-        if d > 0:
-            self.anim_ms += d
-            if self.anim_ms >= _ANIM_WRAP_MS:
-                self.anim_ms -= _ANIM_WRAP_MS
-        if self.mode == MAP_CHECK:
-            from .pixelmap import walk      # loaded for the walk only
-            walk(self, now)
+    # -- modes -------------------------------------------------------------
+    def switch(self, mode):
+        # Leave the current mode for `mode`.  Its modules, when not all loaded, are loaded
+        # by a job, one a loop pass (the current lights stay meanwhile).
+        if self.entering >= 0:
+            self.entering = mode    # (on its way already: the last word wins)
             return
-        step = self.anim_ms // _ANIM_STEP_MS
-        if self.dirty:
-            self.compose()
-            self.dirty = False
-        elif not self.animated or step == self.last_step:
-            return
-        self.last_step = step
-        lights.render(self.scene, self.pixel, self.frame, step)
-        self.hw.show(self.frame)
+        for name in _MODES[mode][1]:
+            if name not in sys.modules:
+                self.entering = mode
+                self.entering_job = self._entering()
+                self.jobs.insert(0, self.entering_job)
+                return
+        self._enter(mode)
 
+    def _entering(self):
+        # The job: a module a stage (each compiles after a collection), then the mode.
+        while True:
+            for name in _MODES[self.entering][1]:
+                if name not in sys.modules:
+                    load(name)
+                    break
+            else:
+                break
+            yield
+        mode, self.entering, self.entering_job = self.entering, -1, None
+        self._enter(mode)
+
+    def _enter(self, mode):
+        cls, names = _MODES[mode]
+        self._leave(names)
+        self.mode = mode
+        self.screen = getattr(load(names[0]), cls)()
+        self.screen.enter(self)
+        self.dirty = True
+
+    def _leave(self, keep):
+        # The mode ends; its modules are released, but those the next mode needs.
+        old = self.screen
+        if old is None:
+            return
+        self.screen = None
+        old.leave(self)
+        for name in _MODES[self.mode][1]:
+            if name not in keep and name not in _KEPT:
+                release(name)
+
+    def blank(self):
+        # No mode is shown (a new game is being set up): the lights go dark.  A mode on its
+        # way (a fresh board's menu) is not wanted now: its loading stops, and what it
+        # loaded goes (compiled for nothing, its names would stay for good).
+        if self.entering >= 0:
+            job = self.entering_job
+            if job in self.jobs:
+                self.jobs.remove(job)
+            for name in _MODES[self.entering][1]:
+                if name not in _KEPT:
+                    release(name)
+            self.entering = -1
+            self.entering_job = None
+        self._leave(())
+        self.mode = MENU
+        self.banner = 0             # (the last game's signal ends with it)
+        self.dirty = True
+
+    def finish_switch(self):
+        # Load the mode on its way now (a press that came meanwhile is its).
+        job = self.entering_job
+        try:
+            while self.entering >= 0:
+                next(job)
+        except StopIteration:       # (the mode entered: the job is done)
+            pass
+        if job in self.jobs:
+            self.jobs.remove(job)
+
+    def on_press(self, button, long):
+        # A press (buttons.py, or the PC's `press`): the mode says what it means.
+        if self.starting:           # a new game is being set up (start_game)
+            self.refuse()
+            return
+        if self.entering >= 0:
+            self.finish_switch()
+        if self.screen is None:
+            self.refuse()
+            return
+        self.screen.press(self, button, long)
+
+    def refuse(self):
+        # A press that means nothing now: its signal, and nothing changes.
+        banners.show(self, SIG_REFUSE)
+
+    def open_menu(self):
+        # The set-up menu, from a finished game or the pause menu (back on its first
+        # page returns to the game).
+        self.can_leave = self.game is not None
+        if self.choices is not None:
+            self.choices.page = self.choices.cursor = 0
+        self.switch(MENU)
+
+    # -- time ------------------------------------------------------------
     def timers(self, now):
+        # Signals that end, a computer seat's roll, the deadline.
         if self.banner and ticks_diff(now, self.banner_until) >= 0:
             self.banner = 0
             self.dirty = True
@@ -141,12 +262,12 @@ class App(Controls):
             self.phase_mark = g.transcript_length
             self.phase_at = now
         if g.needs_roll() and self.is_computer():
-            kind = g.kinds[session.SEATS[g.turn]]
+            kind = g.kinds[SEATS[g.turn]]
             if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
                 if not self.jobs:
-                    self.jobs.append(self.cpu_job(kind, 0))
+                    self.jobs.append(players.job(self, kind, players.LOAD))
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
-                self.do_roll(None)
+                play.roll(self, None)
                 return
         limit = g.rules.deadline * 1000
         if limit and not self.is_computer():
@@ -154,12 +275,46 @@ class App(Controls):
             if left <= 0:
                 s = g.turn
                 g.timeout()
-                self.committed(_CODE_TIMEOUT + s, None)
+                play.committed(self, CODE_TIMEOUT + s, None)
             elif left <= _DEADLINE_WARN_MS and not self.warned:
                 self.warned = True
                 self.dirty = True
 
-    # -- state -----------------------------------------------------------
+    # -- the lights ------------------------------------------------------
+    def draw(self, now):
+        # Paint the scene again when something changed, render it when it moves.
+        d = ticks_diff(now, self.last_ticks)
+        self.last_ticks = now
+        if d > 0:
+            self.anim_ms += d
+            if self.anim_ms >= _ANIM_WRAP_MS:
+                self.anim_ms -= _ANIM_WRAP_MS
+        if self.mode == MAP_CHECK and self.screen is not None:
+            self.screen.walk(self, now)     # (it lights the strip pixel by pixel itself)
+            return
+        step = self.anim_ms // _ANIM_STEP_MS
+        if self.dirty:
+            self.compose()
+            self.dirty = False
+        elif not self.animated or step == self.last_step:
+            return
+        self.last_step = step
+        render(self.scene, self.pixel, self.frame, step)
+        self.hw.show(self.frame)
+
+    def compose(self):
+        # The scene for the state now: the mode's picture, then the signal over it.
+        if self.entering >= 0 and self.screen is not None:
+            return                  # a mode on its way: the lights stay as they are
+        scene = self.scene
+        scene.clear()
+        if self.screen is not None:
+            self.screen.paint(self, scene)
+        if self.banner:
+            banners.paint(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
+        self.animated = scene.animated()
+
+    # -- the game --------------------------------------------------------
     def refresh(self):
         # After the game changed: token places, legal moves, the computer's choice.
         g = self.game
@@ -173,7 +328,7 @@ class App(Controls):
         if len(self.legal) == 1:
             self.selected = 0           # (a computer has no other choice either)
         elif self.is_computer() and self.legal:
-            self.cpu_choose()
+            self.jobs.append(players.job(self, self.game.kinds[SEATS[g.turn]], players.CHOOSE))
         self.dirty = True
 
     def fixing(self):
@@ -193,12 +348,13 @@ class App(Controls):
         self.turn_seat = -1
 
     def is_computer(self):
+        # Is the seat on turn played by the board?
         g = self.game
         return g is not None and players.available() and \
-            g.kinds.get(session.SEATS[g.turn], "human") != "human"
+            g.kinds.get(SEATS[g.turn], "human") != "human"
 
     def computers_needed(self):
-        # Drop the computer players' code unless a seat of this game still needs it.
+        # Release the computer players' code unless a seat of this game still needs it.
         g = self.game
         if g is not None and not g.is_over():
             kinds = g.kinds
@@ -207,109 +363,21 @@ class App(Controls):
                     return
         players.release()
 
-    def cpu_choose(self):
-        # The computer on turn chooses, in a job (its move is lit when it is ready).
-        g = self.game
-        self.jobs.append(self.cpu_job(g.kinds[session.SEATS[g.turn]], 1))
-
-    def cpu_job(self, kind, what):
-        # A job: a computer player's code (what 0), its choice (1), the coach's hint (2),
-        # a stage a loop pass (computer.py; not in the pass that asked: a roll, a press).
-        yield
-        from .computer import stages    # compiled in a stage of its own
-        yield
-        for _ in stages(self, kind, what):
-            yield
-
-    def index_of(self, move):
-        if move is None:
-            return 0 if self.legal else -1
-        for i in range(len(self.legal)):
-            if self.legal[i].code == move.code:
-                return i
-        return 0
-
-    def refuse(self):
-        show_banner(self, _B_REFUSE, -1, 0)
-
-    # -- actions ---------------------------------------------------------
-    def committed(self, code, text):
-        # The game has taken one transcript code: save it, tell the PC, then change the lights.
-        g = self.game
-        self.saves.append(code, g)
-        link = self.link
-        if link.connected:          # the lines are built only for a PC that listens
-            if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
-                text = "roll %d%s" % (code & 7, " hand" if code & 8 else "") if code < 16 \
-                    else g.action_text(code)
-            link.send(session.action_line(g, g.transcript_length, text,
-                                          g.last_events if code < _CODE_UNDO else ()))
-        if g.is_over():
-            if link.connected:
-                link.send(session.end_line(g, g.transcript_length + 1))
-            self.mode = OVER
-        self.refresh()
-        if code >= _CODE_KIND or self.mode == OVER:
-            self.computers_needed()
-        self.banner = 0             # a new action ends the last one's banner
-        if code < _CODE_UNDO:
-            banner_for(self, g.last_events)
-
-    def do_roll(self, value):
-        g = self.game
-        v = g.roll(value)
-        self.committed(v if value is None else 8 + v, None)
-
-    def do_move(self, index):
-        g = self.game
-        m = self.legal[index]
-        text = str(m) if self.link.connected else None
-        if not m.is_pass:
-            self.physical[m.token] = place_of(g.rules, m.token, m.end)
-            self.last_origin = place_of(g.rules, m.token, m.start)
-        g.push(m)
-        self.committed(m.code, text)
-
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         # A new game (abandoning the one in progress), set up over some loop passes by a
         # job (newgame.py); command: the PC's `new` instead of the arguments.
-        from .newgame import job
-        drop("ludoboard.newgame")
+        if self.mode == MENU:
+            self.blank()            # (the menu's code goes; it comes back if the rules refuse)
         self.starting = True
-        self.jobs.append(job(self, (preset, count, options, kinds, hand, seed, command)))
+        self.jobs.append(self._new_game((preset, count, options, kinds, hand, seed, command)))
 
-    # -- the lights ------------------------------------------------------
-    def compose(self):
-        mode = self.mode
-        if mode == MENU and self._menu is None and not self.starting:  # (a new game's job: no menu)
-            from .menu_load import load
-            load(self, False)           # on its way (a few loop passes): the game's lights stay
-            if self.game is not None:   # (a fresh board shows its banners over a blank page)
-                return
-        scene = self.scene
-        scene.clear()
-        p = self.painter
-        g = self.game
-        if mode != MENU:
-            p.board(scene, g, self.where, self.last_origin)
-            if mode == OVER and not self.fixing():
-                p.win(scene, g)
-            elif mode == CHECK:
-                p.turn(scene, g, self.where)
-                p.check(scene)
-            elif self.fixing():
-                p.fixups(scene, g, self.physical, self.where)
-            else:
-                p.turn(scene, g, self.where, self.warned)
-                if not g.needs_roll():
-                    p.moves(scene, g, self.legal, self.selected, self.hint)
-                p.die_play(scene, g, self.legal, self.selected, self.entry_value, self.hand)
-            if mode == PAUSE:
-                from .pause_lights import paint
-                paint(scene, self.pause_item)
-        elif self._menu is not None:
-            from .menu_lights import paint as paint_menu
-            paint_menu(self._menu, scene)
-        if self.banner:
-            p.banner(scene, self.banner, self.banner_seat, self.banner_arg, g)
-        self.animated = scene.animated()
+    def _new_game(self, args):
+        # The job: newgame.py compiled in a pass of its own, after a collection, then its
+        # stages; released when the game has begun (or was refused).
+        try:
+            yield
+            newgame = load("ludoboard.newgame")
+            yield from newgame.job(self, newgame.Spec(*args))
+        finally:
+            self.starting = False
+            release("ludoboard.newgame")

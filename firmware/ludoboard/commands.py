@@ -1,43 +1,74 @@
-# The PC's commands (docs/serial-protocol.md): loaded when a command line
-# arrives and dropped again afterwards (hostlink.py).  Here the line is read
-# and handed to the command's own module, loaded with this one: status.py,
-# button.py (`press`), settime.py (`time`), each with reply(app, obj) -> a line;
-# or, for `record` and `resend`, streams.py, loaded in the next loop pass
-# (_stages), whose reply(app, obj) is a generator of lines.
-# `new` is a job of the app (app.start_game: its arguments are checked there,
-# and it sends the reply when it knows).  A malformed command, or one the
+# The PC's commands (docs/serial-protocol.md): one table from a command's name to
+# its handler.  Loaded when a command line arrives and released when its reply
+# is sent (link.py); the logger's plain {"cmd":"status"}, every few
+# seconds, is answered from code the board keeps (protocol.status_line).
+#
+# A handler takes (app, obj) and gives the reply line, or None when the reply
+# comes later: `new` is a job of the app (its arguments are checked there, and
+# it replies when it knows), `record` and `resend` are streamed by the link
+# (replies.py).  A malformed command, or one the
 # rules refuse (ValueError), gets one error line and changes nothing.
 import json
-import sys
 
-from . import drop
+from . import load, release
+from .names import BUTTONS
+from . import protocol
 
+
+def status(app, obj):
+    # `status`, in any spelling, and with "position": true the position's text too.
+    line = protocol.status_line(app)
+    want = obj.get("position", False)
+    if not isinstance(want, bool):
+        raise ValueError("status: \"position\" is true or false")
+    if not want:
+        return line
+    position = "null"
+    if app.game is not None:
+        try:
+            position = load("ludoboard.record_lines").dumps(app.game.position())
+        finally:
+            release("ludoboard.record_lines")   # the position's text is needed only now
+            release("ludo.position")
+            release("ludo.notation")
+    at = line.index(',"re":')       # keys sorted: "position" comes after "game"
+    return line[:at] + ',"position":' + position + line[at:]
+
+
+def press(app, obj):
+    # `press`: the same as pressing the button.
+    button = obj.get("button")
+    if button not in BUTTONS:
+        raise ValueError("press needs \"button\": one of %s" % ", ".join(BUTTONS))
+    long = obj.get("long", False)
+    if long is not True and long is not False:
+        raise ValueError("press: \"long\" is true or false")
+    app.on_press(BUTTONS.index(button), long)
+    return '{"cmd":"press","re":"ok"}'
+
+
+def new(app, obj):
+    # `new`: a new game, set up over some loop passes (it replies when it knows).
+    app.start_game(None, None, None, None, False, None, obj)
+
+
+def streamed(app, obj):
+    # `record` and `resend`: replies of many lines, streamed by the link (replies.py).
+    link = app.link
+    if link.stream is not None:
+        raise ValueError("busy sending a reply; ask again when it ends")
+    link.stream = _stages(app, obj, obj["cmd"])
+
+
+# the table: each command's name and its handler, a function here or `module.function`
+# of the module that does it (loaded for the command, released with this one), in the
+# order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time")
-_MODULES = ("status", None, None, None, "button", "settime")     # (record, resend: _stages)
-
-
-def error_line(message, cmd):
-    return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
-
-
-def clipped(message):
-    # The message as JSON, short enough that its line stays within 1024 bytes however
-    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
-    if len(message) > 150:
-        message = message[:147] + "..."
-    text = _quoted(message)
-    if len(text) > 900:
-        text = _quoted(message[:60] + "...")
-    return text
-
-
-def _quoted(text):
-    # JSON text of a string, the same bytes on CPython and MicroPython (ludo/jsonstr.py).
-    from ludo.jsonstr import quoted
-    return quoted(text)
+HANDLERS = (status, streamed, streamed, new, press, "clock.command")
 
 
 def run(link, app, raw):
+    # One command line (bytes, without its newline): its reply or error line is sent.
     name = None
     try:
         try:
@@ -61,45 +92,38 @@ def run(link, app, raw):
         if cmd not in COMMANDS:
             raise ValueError("unknown command %s (one of %s)" % (_clip(cmd), ", ".join(COMMANDS)))
         name = cmd
-        if name == "new":
-            app.start_game(None, None, None, None, False, None, obj)
-            return
-        if name == "record" or name == "resend":
-            if link.stream is not None:
-                raise ValueError("busy sending a reply; ask again when it ends")
-            link.stream = _stages(app, obj, name)     # (the link runs it: hostlink.poll)
-            return
-        module = "ludoboard." + _MODULES[COMMANDS.index(name)]
-        __import__(module)
-        try:
-            reply = sys.modules[module].reply(app, obj)
-        finally:
-            drop(module)
+        handler = HANDLERS[COMMANDS.index(name)]
+        if isinstance(handler, str):
+            dot = handler.find(".")
+            handler = getattr(load("ludoboard." + handler[:dot]), handler[dot + 1:])
+        reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
-        link.send(error_line(str(exc), name))
+        link.send(load("ludoboard.record_lines").error_line(str(exc), name))
         return
-    link.send(reply)
+    if reply is not None:
+        link.send(reply)
 
 
 def _stages(app, obj, name):
-    # A streamed reply (record, resend): its code (streams.py, texts.py) is compiled in the
-    # loop pass after this one's, then the lines follow as the link takes them.  (The
-    # running generator keeps this module's code, and streams.py's, until it ends.)
+    # A streamed reply: its code (replies.py) is compiled in the loop pass after the
+    # command's, then the lines follow as the link takes them.  (The running generator
+    # keeps this module's code, and replies.py's, until it ends.)
     yield None
-    from . import streams, texts  # noqa: F401  (texts: for streams.reply)
-    drop("ludoboard.streams")
+    replies = load("ludoboard.replies")
     try:
         try:
-            lines = streams.reply(app, obj)
+            lines = replies.reply(app, obj)
         except ValueError as exc:
-            yield error_line(str(exc), name)
+            yield load("ludoboard.record_lines").error_line(str(exc), name)
             return
         for line in lines:
             yield line
     finally:
-        drop("ludoboard.texts")     # (a reply cut by the cable keeps it to the next command)
+        release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
+        release("ludoboard.record_lines")
+        release("ludo.jsonstr")         # (an error line's)
 
 
 def _clip(text):
     text = str(text)
-    return _quoted(text if len(text) <= 40 else text[:40] + "...")
+    return load("ludoboard.record_lines").quoted(text if len(text) <= 40 else text[:40] + "...")

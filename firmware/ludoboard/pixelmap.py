@@ -1,4 +1,5 @@
-# Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP.
+# Which pixel of the strip sits at which place, loaded from LUDO_PIXEL_MAP, and
+# the map check that walks the strip (LUDO_MAP_CHECK = 1).
 #
 # The file (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]},
 # list index = pixel index.  A missing or broken file never stops the board: it
@@ -7,7 +8,8 @@
 import json
 
 from . import places
-from .controls import ticks_diff
+from .buttons import ticks_diff
+from .names import SEATS
 
 FORMAT = "ludo-pixelmap/1"
 UNMAPPED = -1
@@ -17,8 +19,6 @@ DEFAULT_ROUTE = ("yR4 yR3 yR1 yR2 hR1 hR2 hR3 hR4 hR5 cR cG hG5 hG4 hG3 hG2 hG1 
                  "yG3 yG1 yG2 yG4 hY1 hY2 hY3 hY4 hY5 cY cB hB5 hB4 hB3 hB2 hB1 "
                  "yY3 yY1 yY2 yY4 d1 d2 d3 d4 d5 d6 d7 yB2 yB4 yB3 yB1")
 
-
-SEATS = "RGYB"
 
 
 def _number(text, low, high):
@@ -61,6 +61,7 @@ def place_id(name):
 
 
 def place_name(pid):
+    # The name of place id pid (t0, hR1, yB4, cG, d7).
     if pid < 52:
         return "t%d" % pid
     if pid < 72:
@@ -82,6 +83,7 @@ class PixelMap:
         self.use_default()
 
     def use_default(self):
+        # The shipped strip's order.
         order = ["t%d" % i for i in range(52)] + DEFAULT_ROUTE.split(" ")
         for index in range(len(order)):
             self.pixel[place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
@@ -97,6 +99,7 @@ class PixelMap:
         return self.load_text(text, path)
 
     def load_text(self, text, path="pixel map"):
+        # Load a map from its text (as load_file).
         problem = self._parse(text)
         if problem is None:
             self.error = None
@@ -139,24 +142,42 @@ class PixelMap:
         return None
 
 
-def walk(app, now):
-    # The map check (LUDO_MAP_CHECK = 1): the pixels light one by one in strip
-    # order, 0.3 s each; at the end (or any button) the app goes on and this module
-    # is dropped.
-    if ticks_diff(now, app.map_at) < 300 and not app.dirty:
-        return
-    app.dirty = False
-    app.map_at = now
-    frame = app.frame
-    for i in range(len(frame)):
-        frame[i] = 0
-    if app.map_index >= app.hw.pixel_count:
-        app.mode = app.mode_before_map
+class MapCheck:
+    # The map check's mode: the pixels light one by one in strip order, 0.3 s each;
+    # at the end (or at any button) the board goes on to mode `then`.
+
+    def enter(self, app):
+        # The walk begins at pixel 0.
+        self.index = 0
+        self.at = app.hw.ticks_ms()
+        self.then = 0               # names.MENU, unless startup.py says otherwise
+
+    def leave(self, app):
+        # The walk ended.
+        pass
+
+    def press(self, app, button, long):
+        # Any button ends the walk.
+        self.index = app.hw.pixel_count
         app.dirty = True
-        from . import drop
-        drop("ludoboard.pixelmap")
-        return
-    i = app.map_index * 3
-    frame[i] = frame[i + 1] = frame[i + 2] = 255
-    app.map_index += 1
-    app.hw.show(frame)
+
+    def paint(self, app, scene):
+        # (The walk lights the strip itself: walk.)
+        pass
+
+    def walk(self, app, now):
+        # The next pixel, when its time has come (the app's draw, each pass).
+        if ticks_diff(now, self.at) < 300 and not app.dirty:
+            return
+        app.dirty = False
+        self.at = now
+        frame = app.frame
+        for i in range(len(frame)):
+            frame[i] = 0
+        if self.index >= app.hw.pixel_count:
+            app.switch(self.then)
+            return
+        i = self.index * 3
+        frame[i] = frame[i + 1] = frame[i + 2] = 255
+        self.index += 1
+        app.hw.show(frame)

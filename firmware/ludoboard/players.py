@@ -1,18 +1,28 @@
-# Computer seats: a hook for ludo's computer players (Easy, Medium, Hard), which
-# are small modules of ludo: ai_base, then each player's own parts.  They are
-# loaded only while needed, one module a loop pass (computer.py, a job of the
-# app), and stay while a game has a computer seat (until it ends); after a coach
-# hint in a game of people they go again (release).  Between decisions a seat
-# keeps only its player's generator: Hard makes its tables and buffers again for
-# each decision.  This module stays loaded: the rest is computer.py's.
-# When ludo.ai is not installed every seat is played by people.
+# Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
+# and the coach's hint (Hard's move for a person's seat).
+#
+# The players are small modules of ludo: ai_base, then each player's own parts.
+# They are loaded only while needed, one module a loop pass (`job`, a job of the
+# app), and stay while a game has a computer seat; the app releases them when
+# no seat needs them (app.computers_needed: the game over, a hint given in a game
+# of people).  Between decisions a seat keeps only its player's generator: Hard
+# makes its tables and buffers again for each decision.  When ludo.ai is not
+# installed every seat is played by people.
 import sys
 
-KINDS = ("human", "easy", "medium", "hard")
-LEAVE_KIND = "medium"       # who takes over a seat whose player leaves
-COACH_KIND = "hard"         # whose move a coach hint shows
+from ludo.actions import KINDS
+from . import release as _release
+
+LOAD = 0                    # job(): load the player's code only (a computer's turn, before it rolls)
+CHOOSE = 1                  # ... and choose its move
+HINT = 2                    # ... the coach's hint
 LAZY = "lazy"               # _ai: installed, not loaded now
-_CLASS_MODULE = {"easy": "ludo.ai_easy", "medium": "ludo.ai_medium", "hard": "ludo.ai_hard"}
+# each player's modules of ludo in an order that loads them one at a time (each
+# imports only modules before it); its class (Easy, Medium, Hard) is in the last
+_PARTS = {"easy": ("ai_base", "ai_easy"),
+          "medium": ("ai_base", "ai_thumb", "ai_medium"),
+          "hard": ("ai_base", "ai_weights", "ai_tables", "ai_danger", "ai_worth", "ai_eval", "ai_search",
+                   "ai_prepare", "ai_hard")}
 
 
 def _installed():
@@ -43,26 +53,97 @@ _players = {}
 
 
 def available():
+    # Are the computer players installed?
     return _ai is not None
 
 
 def ready(kind):
     # Is the code of that kind of player loaded (the module of its class is last)?
-    return _ai is not LAZY or _CLASS_MODULE[kind] in sys.modules
+    return _ai is not LAZY or "ludo." + _PARTS[kind][-1] in sys.modules
 
 
 def release():
-    # Forget the computer players and drop their code (the game no longer needs them).
+    # Forget the computer players and release their code (no seat needs them).
     _players.clear()
-    for name in sys.modules:        # (a loop over the dict itself allocates nothing)
-        if name.startswith("ludo.ai") and _ai is LAZY or name == "ludoboard.computer":
-            break
-    else:
-        return                      # none loaded: a game of people ends without garbage
-    for name in list(sys.modules):
-        if name.startswith("ludo.ai") and _ai is LAZY or name == "ludoboard.computer":
-            dot = name.find(".")
-            parent = sys.modules.get(name[:dot])
-            del sys.modules[name]
-            if parent is not None and name[dot + 1:] in parent.__dict__:
-                delattr(parent, name[dot + 1:])
+    if _ai is LAZY:
+        _release("ludo.ai")
+
+
+def load(kind):
+    # Stages: import the modules of that kind of player not loaded yet, one a stage.
+    if _ai is LAZY:
+        for short in _PARTS[kind]:
+            if "ludo." + short not in sys.modules:
+                __import__("ludo." + short)
+                yield
+
+
+def _player(kind):
+    # The player of that kind (made on first use; its code is loaded now if `load` did not).
+    p = _players.get(kind)
+    if p is None:
+        m = _ai
+        if m is LAZY:
+            short = _PARTS[kind][-1]
+            __import__("ludo." + short)
+            m = sys.modules["ludo." + short]
+        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
+        p = _players[kind] = cls() if cls is not None else None
+        if p is not None and _ai is LAZY:
+            p.keep = False          # Hard: tables and buffers made again each decision
+    return p
+
+
+def prepare(game, kind):
+    # Make one more part of what the next decision needs; True once all are made.
+    make = getattr(_player(kind), "prepare", None)
+    return make is None or make(game)
+
+
+def choose(game, kind):
+    # The Move the computer of that kind plays now (None without ludo.ai).
+    if not available() or kind not in KINDS or kind == "human":
+        return None
+    p = _player(kind)
+    if p is not None:
+        return p.choose(game)
+    return _ai.choose(game, kind)
+
+
+def job(app, kind, what):
+    # A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
+    # press): load that kind of player's code (LOAD), then its choice lit (CHOOSE) or
+    # the coach's hint (HINT), unless the game moved on meanwhile.
+    yield
+    g = app.game
+    at = g.transcript_length
+    for _ in load(kind):
+        yield
+    if what == LOAD:
+        return
+    while app.game is g and g.transcript_length == at and not prepare(g, kind):
+        yield
+    move = None
+    if app.game is g and g.transcript_length == at:
+        move = choose(g, kind)
+        yield
+    if what == HINT:
+        app.computers_needed()      # a hint in a game of people: its code goes again
+    if app.game is not g or g.transcript_length != at:
+        return
+    if what == HINT and move is None:
+        app.refuse()
+        return
+    app.selected = _index_of(app.legal, move)
+    app.hint = what == HINT
+    app.dirty = True
+
+
+def _index_of(legal, move):
+    # The index of the computer's move among the legal moves.
+    if move is None:
+        return 0 if legal else -1
+    for i in range(len(legal)):
+        if legal[i].code == move.code:
+            return i
+    return 0

@@ -11,13 +11,14 @@
 #
 # On RP2040 any write over a written byte erases the whole sector, so nothing
 # written is ever written over, except when the sector is full (compaction: the
-# game's codes packed one byte each) or a new game starts (savewrite.py).  A power
-# cut in an append leaves a torn entry: the boot (saveread.py) skips it in place,
+# game's codes packed one byte each) or a new game starts (save_image.py, which
+# also reads the save at the boot; loaded for those only).  A power
+# cut in an append leaves a torn entry: the boot skips it in place,
 # and the next append goes after it with the same index.  The boot takes, for each
 # index in turn, the first entry after the last one taken whose check matches that
 # index and that the rules accept; entries after the last one taken are a lost
 # tail, told in one console line.  docs/saves.md.
-from . import const, drop
+from . import const, load, release
 
 ENTRY = 3                   # bytes per entry
 CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry (CCITT's 0x1021: 4)
@@ -46,7 +47,7 @@ class Saves:
         self.nvm = nvm
         self.size = len(nvm) if nvm is not None else 0
         self.feed = feed
-        self.header = None      # the header (a dict) while savewrite.py writes it; then read again
+        self.header = None      # the header (a dict) while it is written; then read from NVM again
         self.active = False     # a game's save is in NVM: its actions are appended
         self.count = 0          # actions saved (packed + entries taken)
         self.end = 0            # where the next entry goes: every byte from here on is erased
@@ -56,12 +57,18 @@ class Saves:
     def load(self, make):
         # Read the save and replay it: make(header) gives its game (or raises).  Returns
         # (game, header, rolled) with every saved action taken, or None (no save, or none usable).
-        from .saveread import load
         try:
-            return load(self, make)
+            return load("ludoboard.save_image").read(self, make)
         finally:
-            drop("ludoboard.saveread")
-            drop("ludoboard.savewrite")     # its crc16 and header_in_nvm
+            release("ludoboard.save_image")
+
+    def start(self, header):
+        # Begin a new game's save with `header` (save_image.header_for; the old save is
+        # erased).  False if it cannot.
+        try:
+            return load("ludoboard.save_image").start(self, header)
+        finally:
+            release("ludoboard.save_image")
 
     def append(self, code, game):
         # Save one action code, which `game` has just taken; True once it is in NVM.
@@ -69,13 +76,12 @@ class Saves:
             return False
         at = self.end
         if at + ENTRY > self.size:
-            # the sector is full (or holds an older firmware's save: saveread.py): the
+            # the sector is full (or holds an older firmware's save: save_image.py): the
             # game's codes packed, this one too, in one write (an erase)
-            from .savewrite import rewrite
             try:
-                return rewrite(self, game)
+                return load("ludoboard.save_image").rewrite(self, game)
             finally:
-                drop("ludoboard.savewrite")
+                release("ludoboard.save_image")
         check = entry_check(code, self.count, self.salt)
         self.nvm[at:at + ENTRY] = bytes((code, check & 255, check >> 8))
         self.count += 1

@@ -57,7 +57,8 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
 
 
 def test_board_hook_uses_these_players():
-    from ludoboard import computer, players
+    from ludoboard import players
+    from ludoboard.names import COACH_KIND
     assert players.available()
     game = ludo.Game("classic", players=4, seed=4)
     while game.needs_roll() or len(game.legal_moves) < 2:
@@ -66,9 +67,9 @@ def test_board_hook_uses_these_players():
         else:
             game.push(game.legal_moves[0])
     for kind in LEVELS:
-        move = computer.choose(game, kind)
+        move = players.choose(game, kind)
         assert move in game.legal_moves
-    hint = computer.choose(game, players.COACH_KIND)
+    hint = players.choose(game, COACH_KIND)
     assert str(hint) == str(ai.Hard().choose(game))
 
 

@@ -125,7 +125,7 @@ SCENARIOS = {
     "bonus": ("a bonus roll: the die flashes white and the seat's colour", CLASSIC4,
               lambda g, ev: g.codes and g.codes[-1] >= 16 and "bonus" in ev and not any(
                   e.startswith("capture") for e in ev), ""),
-    "pass": ("no move possible: the roll, then a dash on the die", CLASSIC4,
+    "pass": ("no move possible: the roll, then a dash on the die, in the colour of the seat that rolled", CLASSIC4,
              lambda g, ev: "pass" in ev and "bonus" not in ev and len(g.codes) > 8, ""),
     "pass-prompt": ("family: no move possible, confirm to pass (the die blinks its roll)",
                     {"preset": "family", "players": 4},
@@ -156,7 +156,7 @@ SCENARIOS = {
                and all(g.place(t) for t in range(16) if g.place(t) and g.place(t)[0] == "t"), "back! confirm"),
     "hurry": ("strict with a deadline: the seat's yard blinks fast in its last 10 seconds",
               {"preset": "strict", "players": 2, "options": {"deadline": 30}}, None, "wait:21000"),
-    "refusal": ("a press that means nothing now: the die flashes red", CLASSIC4, None, "select"),
+    "refusal": ("a press that means nothing now: all seven die pixels blink white", CLASSIC4, None, "select"),
     "pause": ("long press on back: the pause menu (the die shows the item)", CLASSIC4,
               lambda g, ev: len(g.codes) > 6 and g.needs_roll(), "back!"),
     "hand-entry": ("dice by hand: select counts the die's value up, confirm enters it",
@@ -197,7 +197,7 @@ def reach(name, plan_info=None):
     players._players.clear()
     try:
         b = board_for(name)
-        b.app.menu.computers = players.available()
+        b.app.screen.computers = players.available()
         if setup is not None:
             seed = plan_info["seed"] if plan_info else 1
             extra = dict((k, v) for k, v in setup.items() if k not in ("preset", "players"))

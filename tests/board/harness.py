@@ -15,8 +15,8 @@ if os.path.join(ROOT, "host") not in sys.path:
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))     # last: firmware/code.py must not shadow `code`
 
-from ludoboard import app as app_mod, lights  # noqa: E402
-from ludoboard.controls import NAMES as BUTTONS  # noqa: E402
+from ludoboard import app as app_mod, scene as lights  # noqa: E402
+from ludoboard.names import BUTTONS  # noqa: E402
 from ludoboard.pixelmap import place_id  # noqa: E402
 
 PIXEL_MAP = os.path.join(ROOT, "hardware", "pixelmap.json")
@@ -160,6 +160,8 @@ class Board:
         for i, name in enumerate(names):
             self.pixel_of[name] = i
         self.wait(0)
+        while self.app.entering >= 0:       # the first mode's code loads a module a pass
+            self.wait(STEP_MS)
 
     # -- time and buttons ------------------------------------------------
     def wait(self, ms):
@@ -257,6 +259,15 @@ class Board:
         self.press("confirm")
         if self.app.fixing():
             self.press("confirm")
+
+
+def option_display(b):
+    """What the set-up menu's die shows for its option: (0, 0 off | 1 on) for an on/off
+    option, (1, index) for a choice."""
+    from ludoboard.setup_menu.options import CHOICES
+    c = b.app.choices
+    name = c.names[c.cursor]
+    return (1 if name in CHOICES else 0), c.values[name]
 
 
 def new_game_cmd(preset="classic", players=4, seed=1, **more):

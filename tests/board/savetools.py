@@ -4,9 +4,10 @@ import json
 import random
 
 from harness import Board, Nvm
-from ludoboard.begin import game_from_header
+from ludoboard.startup import game_from_header
 from ludoboard.saves import ENTRY, Saves, entry_check
-from ludoboard.savewrite import crc16, game_salt
+from ludoboard.play import looks_like_earlier
+from ludoboard.save_image import crc16, game_salt
 
 
 def play_recording(preset="classic", count=2, seed=3, nvm=None, actions=None):
@@ -22,7 +23,7 @@ def play_recording(preset="classic", count=2, seed=3, nvm=None, actions=None):
         elif b.game.needs_roll():
             b.press("roll")
         else:
-            options = [i for i in range(len(app.legal)) if not app.looks_like_earlier(i)]
+            options = [i for i in range(len(app.legal)) if not looks_like_earlier(app.legal, i)]
             b.select_code(app.legal[rng.choice(options)].code)
             b.press("confirm")
             if rng.random() < 0.05 and b.game.rules.can_undo:

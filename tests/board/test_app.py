@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
-from harness import Board, PIXEL_MAP, new_game_cmd
+from harness import option_display, Board, PIXEL_MAP, new_game_cmd
 from ludoboard import players, places, pixelmap
-from harness import firmware_consts
 
-die_lights = firmware_consts("die_lights")    # its banner kinds and colours (private consts)
-from ludoboard.app import MENU, PLAY, PAUSE, MAP_CHECK
+from ludoboard import names, palette  # noqa: E402
+from ludoboard.names import MENU, PLAY, PAUSE, MAP_CHECK
 import golden
 
 
@@ -34,25 +33,25 @@ def computers():
     players._players.clear()
 
 
-from ludoboard.menu import PAGE_KINDS  # noqa: E402
+from ludoboard.setup_menu import PAGE_KINDS  # noqa: E402
 
 
 def test_menu_refuses_options_the_rules_refuse():
     b = Board()
-    menu = b.app.menu
+    menu = b.app.screen
     while menu.preset_name() != "club":
         b.press("select")
     b.press("confirm")
     while menu.count() != 3:
         b.press("select")
     b.press("confirm")
-    while menu.page == PAGE_KINDS:                    # computer seats (ludo.ai installed): all human
+    while menu.choices.page == PAGE_KINDS:                    # computer seats (ludo.ai installed): all human
         b.press("confirm")
-    assert menu.names[0] == "mode"
-    assert b.app.menu.option_display() == (1, 1)      # three players: free mode (two yellow pips)
+    assert menu.choices.names[0] == "mode"
+    assert option_display(b) == (1, 1)      # three players: free mode (two yellow pips)
     b.press("select")                                 # ordinary: refused at once, with 3 players
-    assert b.app.banner == die_lights.B_REFUSE
-    assert b.app.menu.option_display() == (1, 1) and "mode" not in menu.options()
+    assert b.app.banner == names.SIG_REFUSE
+    assert option_display(b) == (1, 1) and "mode" not in menu.options()
     b.wait(500)
     b.press("roll")
     assert b.app.mode == PLAY and b.game.options["mode"] == "free" and b.game.seats == (0, 1, 2)
@@ -62,31 +61,31 @@ def test_menu_a_set_option_that_no_longer_fits_the_players_goes_back():
     """Free mode set for four players, then two players: ordinary again (free is for 3-4),
     with what ordinary makes of the untouched options, and the game starts."""
     b = Board()
-    menu = b.app.menu
+    menu = b.app.screen
     while menu.preset_name() != "club":
         b.press("select")
     b.press("confirm")
     b.press("confirm")                                # 4 players
-    while menu.page == PAGE_KINDS:
+    while menu.choices.page == PAGE_KINDS:
         b.press("confirm")
-    assert menu.names[0] == "mode" and menu.option_display() == (1, 0)
+    assert menu.choices.names[0] == "mode" and option_display(b) == (1, 0)
     b.press("select")                                 # free
     assert menu.options() == {"mode": "free"}
     b.press("confirm")
-    safe = menu.names.index("safe_squares")
-    assert menu.values["safe_squares"] == 1           # free mode: the safe squares are on
+    safe = menu.choices.names.index("safe_squares")
+    assert menu.choices.values["safe_squares"] == 1           # free mode: the safe squares are on
     b.press("select")                                 # ... and can't be turned off
-    assert b.app.banner == die_lights.B_REFUSE and menu.values["safe_squares"] == 1
+    assert b.app.banner == names.SIG_REFUSE and menu.choices.values["safe_squares"] == 1
     b.wait(500)
     for _ in range(1 + safe + 1):                     # back to the players page
         b.press("back")
-    while menu.page == PAGE_KINDS:
+    while menu.choices.page == PAGE_KINDS:
         b.press("back")
-    assert menu.page == 1
+    assert menu.choices.page == 1
     while menu.count() != 2:
         b.press("select")
     assert "mode" not in menu.options()
-    assert menu.values["mode"] == 0 and menu.values["safe_squares"] == 0   # ordinary, no safe squares
+    assert menu.choices.values["mode"] == 0 and menu.choices.values["safe_squares"] == 0   # ordinary, no safe squares
     b.press("roll")
     assert b.app.mode == PLAY and b.game.options["mode"] == "ordinary" and b.game.seats == (0, 3)
 
@@ -97,7 +96,7 @@ def test_menu_back_walks_back_and_returns_to_the_saved_game():
     g = b.game
     b.press("back", long=True)
     b.press("select")                                 # resign is not offered in 4-player classic
-    assert b.app.pause_item == 2
+    assert b.app.screen.item == 2
     b.press("confirm")
     assert b.app.mode == MENU
     b.press("confirm")
@@ -132,15 +131,16 @@ def test_computer_seat_rolls_lights_its_move_and_waits_for_confirm(computers):
     b.wait(3000)
     assert len(b.game.transcript) == n                  # waits for the person
     b.press("select")                                   # not yours to choose
-    assert b.app.banner == die_lights.B_REFUSE
+    assert b.app.banner == names.SIG_REFUSE
     b.wait(500)
     b.press("confirm")
     assert b.game.transcript[-1] == move.code
 
 
 def test_a_pass_shows_its_roll_and_a_computer_waits_until_it_has_been_seen(computers):
-    """An automatic pass shows the roll no token could use and the dash, in turn; the
-    computer on turn next rolls only once that signal has been seen (1.4 s)."""
+    """An automatic pass shows the roll no token could use and the dash, in turn, in the
+    colour of the seat that rolled (Red), not the next seat's; the computer on turn next
+    rolls only once that signal has been seen (1.4 s)."""
     for seed in range(1, 40):
         b = Board()
         b.ask(new_game_cmd("classic", 2, seed=seed, kinds={"Y": "easy"}))
@@ -148,11 +148,11 @@ def test_a_pass_shows_its_roll_and_a_computer_waits_until_it_has_been_seen(compu
         if b.game.turn == 2 and len(b.game.transcript) == 1:
             break
     roll = b.game.transcript[0] & 7
-    assert b.app.banner == die_lights.B_PASS
-    white = (255, 255, 255)
-    faces = [[b.colour("d%d" % k, b.frame_at(step)) for k in range(1, 8)] for step in (0, die_lights.MEDIUM)]
-    pips = [white if places.PIPS[roll] >> k & 1 else (0, 0, 0) for k in range(7)]
-    dash = [white if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
+    assert b.app.banner == names.SIG_PASS
+    red = (255, 0, 0)
+    faces = [[b.colour("d%d" % k, b.frame_at(step)) for k in range(1, 8)] for step in (0, palette.MEDIUM)]
+    pips = [red if palette.PIPS[roll] >> k & 1 else (0, 0, 0) for k in range(7)]
+    dash = [red if palette.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
     assert sorted(faces) == sorted([pips, dash])
     while b.app.banner:
         assert len(b.game.transcript) == 1               # the signal still shows: Yellow waits
@@ -168,7 +168,7 @@ def test_presses_that_mean_nothing_do_not_hold_a_computer_back(computers):
     assert b.game.needs_roll() and len(b.game.transcript) == 0
     for _ in range(5):                               # select: not yours, refused, every 0.5 s
         b.press("select")
-        assert b.app.banner == die_lights.B_REFUSE or len(b.game.transcript) == 1
+        assert b.app.banner == names.SIG_REFUSE or len(b.game.transcript) == 1
         b.wait(400)
     assert len(b.game.transcript) == 1               # it rolled all the same
 
@@ -181,7 +181,7 @@ def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):
         b.press("confirm") if b.app.fixing() or b.app.selected >= 0 else b.press("select")
     seat = "RGYB"[b.game.turn]
     b.press("back", long=True)
-    assert b.app.mode == PAUSE and b.app.pause_item == 0
+    assert b.app.mode == PAUSE and b.app.screen.item == 0
     b.press("confirm")
     assert b.game.kinds[seat] == "medium"
     text = str(b.game.record(transcript=True))
@@ -213,9 +213,9 @@ def test_without_ludo_ai_every_seat_is_human():
     players._ai = None
     try:
         b = Board()
+        assert not b.app.screen.computers           # the set-up menu has no computer seats page
         b.ask(new_game_cmd("classic", 2, seed=2, kinds={"Y": "hard"}))
         assert b.game.kinds["Y"] == "human"
-        assert not b.app.menu.computers
     finally:
         players._ai = saved
 
@@ -239,7 +239,7 @@ def test_dice_by_hand():
     b = Board()
     b.ask(new_game_cmd("family", 2, seed=3, dice="hand"))
     b.press("confirm")                      # nothing entered yet: refused
-    assert b.app.banner == die_lights.B_REFUSE and len(b.game.transcript) == 0
+    assert b.app.banner == names.SIG_REFUSE and len(b.game.transcript) == 0
     for _ in range(8):
         b.press("select")                   # 1..6, then 1, 2
     b.press("back")                         # cancel
@@ -284,7 +284,7 @@ def test_random_presses_never_corrupt_the_game(presses, preset):
         else:
             b.presses(p)
         if b.app.mode == MENU:
-            b.press("back") if b.app.menu.can_leave else b.press("roll")
+            b.press("back") if b.app.screen.can_leave else b.press("roll")
     g = b.game
     replay = ludo.Record.parse(str(g.record(transcript=True))).replay()
     assert replay.position() == g.position()
@@ -298,7 +298,7 @@ def test_refused_presses_change_nothing():
     before = (bytes(b.nvm.data), b.game.position())
     for button in ("select", "confirm", "back"):   # a roll is due; strict has no undo
         b.press(button)
-        assert b.app.banner == die_lights.B_REFUSE
+        assert b.app.banner == names.SIG_REFUSE
         assert (bytes(b.nvm.data), b.game.position()) == before
         b.wait(500)
 
@@ -327,11 +327,11 @@ def test_broken_pixel_map_falls_back_and_shows_the_error(tmp_path, content, word
         path.write_text(content)
     b = Board(settings={"LUDO_PIXEL_MAP": str(path)})
     assert words in b.app.errors[0]
-    assert b.app.banner == die_lights.B_ERROR
+    assert b.app.banner == names.SIG_ERROR
     assert b.colour("cR", b.frame_at(0)) == (255, 0, 192)            # magenta
     assert b.app.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
     b.wait(4500)
-    assert b.app.banner == die_lights.B_NONE
+    assert b.app.banner == names.SIG_NONE
 
 
 def test_a_rewired_map_moves_the_lights(tmp_path):
@@ -366,9 +366,9 @@ def test_map_check_walks_every_pixel_then_plays():
 
 
 def test_a_scene_keeps_every_colour_it_is_given_past_its_first_palette():
-    # lights.Scene keeps a byte a colour (an index into its palette): more colours than the
+    # scene.Scene keeps a byte a colour (an index into its palette): more colours than the
     # palette's first size still read back exactly, and a cleared scene starts a new palette.
-    from ludoboard.lights import Scene
+    from ludoboard.scene import Scene
     scene = Scene()
     colours = [0x010203 * (k + 1) & 0xFFFFFF for k in range(70)]
     for p in range(70):
@@ -380,6 +380,40 @@ def test_a_scene_keeps_every_colour_it_is_given_past_its_first_palette():
     scene.clear()
     scene.set(0, 0x123456)
     assert scene.used == 1 and scene.colour(0) == 0x123456
+
+
+def test_a_refused_press_never_looks_like_any_seats_roll_prompt():
+    """The refusal blinks all seven die pixels white; a seat's "roll now" breathes in its
+    colour.  For every seat, no frame of the refusal is a frame of any seat's prompt
+    (it was a steady red, which Red's prompt passes through)."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=3))
+    steps = range(0, 50)
+    die = ["d%d" % k for k in range(1, 8)]
+    prompts = set()
+    refusals = set()
+    seats = set()
+    for _ in range(40):
+        g = b.game
+        while not g.needs_roll() or b.app.banner or b.app.fixing():
+            if b.app.fixing() or not g.needs_roll():
+                b.press("confirm")
+            else:
+                b.wait(100)
+        seat = g.turn
+        seats.add(seat)
+        for step in steps:
+            prompts.add(tuple(b.colour(p, b.frame_at(step)) for p in die))
+        b.press("select")                               # means nothing while a roll is due
+        assert b.app.banner == names.SIG_REFUSE and g.turn == seat
+        refusals.update(tuple(b.colour(p, b.frame_at(step)) for p in die) for step in steps)
+        b.wait(500)
+        b.press("roll")
+        if len(seats) == 4:
+            break
+    assert seats == {0, 1, 2, 3}
+    assert refusals & prompts == set()
+    assert ((255, 255, 255),) * 7 in refusals
 
 
 @pytest.mark.parametrize("skip", [0, 1])

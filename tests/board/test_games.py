@@ -9,15 +9,14 @@ import pytest
 
 import ludo
 from harness import Board
+from ludoboard.play import looks_like_earlier  # noqa: E402
 from ludoboard import places
-from ludoboard import signals as signals_mod
-from harness import firmware_consts
 from ludoboard.pixelmap import place_name
 
-die_lights = firmware_consts("die_lights")    # its banner kinds, colours and masks (private consts)
-from ludoboard.lights import scale
+from ludoboard import names, palette  # noqa: E402
+from ludoboard.scene import scale
 
-SEAT_RGB = signals_mod.SEAT_RGB
+SEAT_RGB = palette.SEAT_RGB
 WHITE = (255, 255, 255)
 
 
@@ -29,31 +28,31 @@ def die(b, frame):
     return [b.colour("d%d" % k, frame) for k in range(1, 8)]
 
 
-from ludoboard.menu import PAGE_KINDS  # noqa: E402
+from ludoboard.setup_menu import PAGE_KINDS  # noqa: E402
 
 
 def set_menu(b, preset, count, options=None, hand=False):
     """Choose on the board's own menu: select cycles a value, confirm goes on, roll starts."""
-    menu = b.app.menu
+    menu = b.app.screen
     while menu.preset_name() != preset:
         b.press("select")
     pips = [c != (0, 0, 0) for c in die(b, None)]
-    assert pips == [bool(places.PIPS[menu.preset + 1] >> k & 1) for k in range(7)]
+    assert pips == [bool(palette.PIPS[menu.choices.preset + 1] >> k & 1) for k in range(7)]
     b.press("confirm")
     while menu.count() != count:
         b.press("select")
     lit_yards = set(p[1] for p in b.lit() if p[0] == "y")
     assert lit_yards == set("RGYB"[s] for s in menu.seats())
     b.press("confirm")
-    while menu.page == PAGE_KINDS:              # computer seats, when ludo.ai is installed: all human
+    while menu.choices.page == PAGE_KINDS:              # computer seats, when ludo.ai is installed: all human
         b.press("confirm")
-    for name in menu.names:                     # options, one by one
+    for name in menu.choices.names:                     # options, one by one
         want = (options or {}).get(name)
         if want is not None:
             while menu.options().get(name, ludo.option_defaults(preset)[name]) != want:
                 b.press("select")
         b.press("confirm")
-    assert menu.page == 4                        # dice
+    assert menu.choices.page == 4                        # dice
     if hand:
         b.press("select")
     b.press("confirm")                           # start
@@ -64,30 +63,31 @@ def check_roll_due(b, g):
     """Roll due: the die breathes the seat's colour (or orange for a real die); tokens in their colours."""
     frame = b.frame_at(25)                      # the breath's peak
     seat = g.turn
-    want = rgb(die_lights.ORANGE) if b.app.hand else rgb(SEAT_RGB[seat])
+    want = rgb(palette.ORANGE) if b.app.hand else rgb(SEAT_RGB[seat])
     banner = b.app.banner
     shown = [c != (0, 0, 0) for c in die(b, b.frame_at(0))]
-    if banner == die_lights.B_NONE:
+    if banner == names.SIG_NONE:
         assert die(b, frame) == [want] * 7
-    elif banner == die_lights.B_PASS:              # what the last roll caused, shown briefly
-        dash = [WHITE if die_lights.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
-        faces = [die(b, b.frame_at(step)) for step in (0, die_lights.MEDIUM)]
-        roll = [WHITE if places.PIPS[g.last_roll] >> k & 1 else (0, 0, 0) for k in range(7)]
+    elif banner == names.SIG_PASS:              # what the last roll caused, shown briefly
+        roller = rgb(SEAT_RGB[b.app.banner_seat])   # in the colour of the seat that rolled
+        dash = [roller if palette.ROW_MASK >> k & 1 else (0, 0, 0) for k in range(7)]
+        faces = [die(b, b.frame_at(step)) for step in (0, palette.MEDIUM)]
+        roll = [roller if palette.PIPS[g.last_roll] >> k & 1 else (0, 0, 0) for k in range(7)]
         assert sorted(faces) == sorted([roll, dash])    # the roll no token could use, the dash
-    elif banner == die_lights.B_FORFEIT:
-        assert shown == [bool(die_lights.X_MASK >> k & 1) for k in range(7)]
-    elif banner == die_lights.B_BONUS:
+    elif banner == names.SIG_FORFEIT:
+        assert shown == [bool(palette.X_MASK >> k & 1) for k in range(7)]
+    elif banner == names.SIG_BONUS:
         assert shown == [True] * 7
     frame0 = b.frame_at(0)
     count = {}
     for t in range(16):
         p = g.place(t)
-        if p is not None and (p[0] == "t" or (p[0] in "hc" and banner == die_lights.B_NONE)):
+        if p is not None and (p[0] == "t" or (p[0] in "hc" and banner == names.SIG_NONE)):
             count.setdefault(p, {}).setdefault(t >> 2, 0)
             count[p][t >> 2] += 1
     for p, seats in count.items():
         shown = b.colour(p, frame0)
-        options = [rgb(scale(SEAT_RGB[s], signals_mod.TOKEN_LEVEL[min(n, 4)])) for s, n in seats.items()]
+        options = [rgb(scale(SEAT_RGB[s], palette.TOKEN_LEVEL[min(n, 4)])) for s, n in seats.items()]
         assert shown in options, (p, shown, options, g.position())
 
 
@@ -98,7 +98,7 @@ def check_choice(b, g, app):
         rolls = g.pending_rolls
         if len(rolls) == 1:
             shown = [c != (0, 0, 0) for c in die(b, b.frame_at(0))]
-            assert shown == [bool(places.PIPS[rolls[0]] >> k & 1) for k in range(7)]
+            assert shown == [bool(palette.PIPS[rolls[0]] >> k & 1) for k in range(7)]
         for m in legal:
             if not m.is_pass:
                 assert b.colour(m.end_place, b.frame_at(0)) != (0, 0, 0), ("destination dark", str(m))
@@ -114,7 +114,7 @@ def check_choice(b, g, app):
     if m.captures:
         assert b.colour(m.end_place, b.frame_at(8)) == rgb(SEAT_RGB[m.captures[0] >> 2])
     shown = [c != (0, 0, 0) for c in die(b, b.frame_at(0))]
-    assert shown == [bool(places.PIPS[m.roll] >> k & 1) for k in range(7)]
+    assert shown == [bool(palette.PIPS[m.roll] >> k & 1) for k in range(7)]
 
 
 def check_fixups(b, g, app):
@@ -151,8 +151,9 @@ def play(b, seed, reset_at):
             assert bytes(b.game.transcript) == bytes(g.transcript)
             assert die(b, b.frame_at(25)) == [WHITE] * 7
             b.press("roll")                     # means nothing until confirmed: refused
-            assert b.app.banner == die_lights.B_REFUSE
-            assert die(b, b.frame_at(0)) == [rgb(die_lights.RED)] * 7
+            assert b.app.banner == names.SIG_REFUSE
+            assert die(b, b.frame_at(0)) == [WHITE] * 7     # all seven blink white: no seat's colour,
+            assert die(b, b.frame_at(palette.FAST)) == [(0, 0, 0)] * 7  # and no roll's face
             b.wait(500)
             b.press("confirm")
             continue
@@ -171,7 +172,7 @@ def play(b, seed, reset_at):
                 b.press("roll")
         else:
             check_choice(b, g, app)
-            options = [i for i in range(len(app.legal)) if not app.looks_like_earlier(i)]
+            options = [i for i in range(len(app.legal)) if not looks_like_earlier(app.legal, i)]
             target = app.legal[rng.choice(options)].code
             n = 0
             while app.selected < 0 or app.legal[app.selected].code != target:

@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from harness import Board, ROOT, PIXEL_MAP
+from ludoboard.play import looks_like_earlier  # noqa: E402
 
 STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
 ACTIONS = 60
@@ -33,7 +34,7 @@ def make_script():
         elif b.game.needs_roll():
             b.press("roll")
         else:
-            options = [i for i in range(len(b.app.legal)) if not b.app.looks_like_earlier(i)]
+            options = [i for i in range(len(b.app.legal)) if not looks_like_earlier(b.app.legal, i)]
             b.select_code(b.app.legal[rng.choice(options)].code)
             b.press("confirm")
     lines += pressed
@@ -86,7 +87,7 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
     # a resumed game holds no more code than a new one
     mods = got["MODS"].split()
     assert "ludo.game" in mods and "ludoboard.app" in mods
-    assert "ludo.extras" not in mods and "ludoboard.begin" not in mods
+    assert "ludo.extras" not in mods and "ludoboard.startup" not in mods
     assert mp_data == cpython_data
     assert bytes.fromhex(got["FRAME"]) == cpython_frame
     # and what the board said is the game's record
@@ -152,7 +153,7 @@ def test_idle_animation_frames_allocate_nothing_under_micropython(micropython, t
 
 def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, tmp_path):
     """A resend refused and one answered, after some play: the replies are right, and
-    afterwards none of their code stays loaded (commands, streams, texts), nor ludo.extras,
+    afterwards none of their code stays loaded (commands, replies), nor ludo.extras,
     which the replay of rolls and moves does not need."""
     drive, app = _app_on_a_drive(tmp_path)
     code = app + (
@@ -170,7 +171,7 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
         "sim.data.send(('{\"cmd\":\"resend\",\"from\":%d,\"game\":\"%s\"}\\n' % (n - 3, app.game.game_id)).encode())\n"
         "steps(40)\n"
         "print('N', n)\n"
-        "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.streams', 'ludoboard.texts', 'ludo.extras') if m in sys.modules))\n"
+        "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.replies', 'ludo.extras') if m in sys.modules))\n"
         "print('DATA', bytes(sim.data.from_board).hex())\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
     got = {}

@@ -1,11 +1,11 @@
 """The board loads only the computer players' code a seat needs, one small
-module of ludo at a time (ludoboard.computer): Hard (the coach's too) is
+module of ludo at a time (ludoboard.players): Hard (the coach's too) is
 ludo.ai_base and Hard's parts, without Easy and Medium; players.release() drops
-all of it, ludoboard.computer too."""
+all of it (as on the board: on CPython the loader keeps modules unless told)."""
 import sys
 
 import ludo
-from ludoboard import computer, players
+from ludoboard import players
 
 AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
               "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
@@ -44,19 +44,21 @@ def _restore(saved):
             sys.modules[name] = mod
 
 
-def test_hard_loads_without_easy_and_medium_and_release_drops_it():
+def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
+    import ludoboard
+    monkeypatch.setattr(ludoboard, "_KEEP", False)      # release as the board does
     saved = _saved()
     try:
         _unload()
         g = _game()
-        move = computer.choose(g, "hard")
+        move = players.choose(g, "hard")
         assert move in g.legal_moves
         assert all(name in sys.modules for name in HARD)
         assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
         players.release()
-        for name in AI_MODULES + ("ludoboard.computer",):
+        for name in AI_MODULES:
             assert name not in sys.modules
-        assert computer.choose(g, "medium") in g.legal_moves
+        assert players.choose(g, "medium") in g.legal_moves
         assert "ludo.ai_medium" in sys.modules and "ludo.ai_hard" not in sys.modules
         assert "ludo.ai" not in sys.modules
     finally:
@@ -71,13 +73,13 @@ def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
             _unload()
             assert not players.ready(kind)
             stages = 0
-            for _ in computer.load(kind):
+            for _ in players.load(kind):
                 stages += 1
                 loaded = [name for name in AI_MODULES if name in sys.modules]
                 assert len(loaded) == stages, loaded
             assert players.ready(kind) and "ludo." + last in sys.modules
-            assert stages == len(computer._PARTS[kind])
-            assert list(computer.load(kind)) == []           # nothing more to load
+            assert stages == len(players._PARTS[kind])
+            assert list(players.load(kind)) == []           # nothing more to load
     finally:
         _restore(saved)
 
@@ -95,7 +97,7 @@ def test_the_boards_hard_makes_its_tables_each_decision_and_chooses_the_same():
             if g.needs_roll():
                 g.roll()
                 continue
-            theirs = computer.choose(g, "hard")
+            theirs = players.choose(g, "hard")
             assert players._players["hard"]._search is None     # kept: the generator only
             m = mine.choose(g)
             assert theirs.code == m.code

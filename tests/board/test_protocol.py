@@ -216,7 +216,7 @@ def test_the_loggers_status_loads_no_module(board):
     keeps loaded (compiling commands.py and status.py for it would take the heap's room of a
     module's parse tree each time); any other spelling goes through commands.py, alike."""
     import sys
-    saved = {name: sys.modules.pop(name, None) for name in ("ludoboard.commands", "ludoboard.status")}
+    saved = {name: sys.modules.pop(name, None) for name in ("ludoboard.commands",)}
     sys.modules["ludoboard.commands"] = None        # importing it now fails
     try:
         board.lines()
@@ -434,7 +434,7 @@ def test_real_serial_port_through_a_pty(repo_root):
             port.close()
 
 
-LINK = firmware_consts("hostlink")
+LINK = firmware_consts("link")
 STATUS = b'{"cmd":"status"}\n'
 
 

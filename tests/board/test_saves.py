@@ -9,9 +9,9 @@ from hypothesis import given, strategies as st, HealthCheck, settings
 from harness import Board, Nvm, apply_write
 from savetools import (boot, entries_at, entry, header_of, l1_save, play_on,
                        play_recording, saved_count, with_entries)
-from ludoboard import begin
+from ludoboard import startup
 from ludoboard.saves import ENTRY, Saves, entry_check
-from ludoboard.savewrite import crc16, game_salt, save_start
+from ludoboard.save_image import crc16, game_salt, start as save_start
 
 CHECK = 1
 MENU = 0
@@ -171,7 +171,7 @@ def legal_after(header, codes):
     """The codes 0..255 that the game of `header` takes after `codes`."""
     out = []
     for code in range(256):
-        g = begin.game_from_header(header)
+        g = startup.game_from_header(header)
         for c in codes:
             g.push_transcript_code(c)
         try:

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import golden
-from harness import Board, firmware_consts, new_game_cmd
+from harness import Board, new_game_cmd
 from ludo_host.virtual.snapshot import MENU_PAGES, SIGNALS, empty, snapshot_of
 from ludo_host.words import status_words
 
@@ -95,12 +95,12 @@ def test_words_of_a_plain_snapshot():
 
 def test_the_snapshots_names_follow_the_firmwares_numbers():
     """The snapshot names the board's banner kinds and menu pages by the firmware's numbers."""
-    banners = firmware_consts("die_lights")
-    names = {"refused": banners.B_REFUSE, "start": banners.B_START, "home": banners.B_HOME,
-             "bonus": banners.B_BONUS, "pass": banners.B_PASS, "turned": banners.B_TURNED,
-             "door": banners.B_DOOR, "leave": banners.B_LEAVE, "forfeit": banners.B_FORFEIT,
-             "error": banners.B_ERROR}
+    from ludoboard import names as banners
+    names = {"refused": banners.SIG_REFUSE, "start": banners.SIG_START, "home": banners.SIG_HOME,
+             "bonus": banners.SIG_BONUS, "pass": banners.SIG_PASS, "turned": banners.SIG_TURNED,
+             "door": banners.SIG_DOOR, "leave": banners.SIG_LEAVE, "forfeit": banners.SIG_FORFEIT,
+             "error": banners.SIG_ERROR}
     assert {name: SIGNALS.index(name) for name in names} == names
-    from ludoboard import menu
+    from ludoboard import setup_menu as menu
     assert [MENU_PAGES.index(x) for x in ("preset", "players", "computer seats", "options", "dice")] == [
         menu.PAGE_PRESET, menu.PAGE_PLAYERS, menu.PAGE_KINDS, menu.PAGE_OPTIONS, menu.PAGE_DICE]

@@ -164,3 +164,35 @@ def test_every_illegal_action_names_the_position(act):
     with pytest.raises(ludo.IllegalMoveError) as err:
         act(g)
     assert g.position().split()[0] in str(err.value) and "RGYB" in str(err.value)
+
+
+def test_event_kinds_are_named_integers_behind_the_protocols_words():
+    """Game.event_at gives the last action's events as kind << 4 | subject, with the kinds
+    named in ludo.actions (EV_*): the lights read them without text, and the words of
+    last_events are made from the same bytes.  A pass names the seat that rolled."""
+    from ludo import actions
+    words = {actions.EV_PASS: "pass", actions.EV_BONUS: "bonus", actions.EV_CAPTURE: "capture ",
+             actions.EV_HOME: "home ", actions.EV_WIN: "win "}
+    seen = set()
+    for seed in range(1, 30):
+        g = ludo.Game("classic", players=2, seed=seed)
+        while not g.is_over() and len(g.transcript) < 2000:
+            roller = g.turn
+            if g.needs_roll():
+                g.roll()
+            else:
+                g.push(g.legal_moves[0])
+            texts = g.last_events
+            assert g.event_count == len(texts)
+            for i in range(g.event_count):
+                e = g.event_at(i)
+                kind = e >> 4
+                assert texts[i] == actions.event_text(e)
+                if kind in words:
+                    assert texts[i].startswith(words[kind])
+                    seen.add(kind)
+                if kind == actions.EV_PASS:
+                    assert e & 15 == roller         # the seat that rolled, not the next
+        if seen >= set(words):
+            break
+    assert seen >= set(words)

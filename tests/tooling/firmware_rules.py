@@ -36,6 +36,8 @@ FORBIDDEN_IMPORTS = {
     "storage": _HW_ONLY,
 }
 ASYNC_MESSAGE = "async is not needed: the firmware is a polling loop"
+DOCSTRING_MESSAGE = ("a docstring stays on the board's heap (its text and about 30 bytes, measured): "
+                     "write it as a comment")
 FSTRING_EQUALS_MESSAGE = "f-string self-documenting '=' (as in f\"{x=}\"): older MicroPython/CircuitPython releases reject it: write it out"
 FORMAT_MAP_MESSAGE = "str.format_map does not exist on MicroPython: use % formatting"
 INT_BYTES_KEYWORDS_MESSAGE = "int.to_bytes/from_bytes take no keyword arguments on MicroPython: pass them by position"
@@ -51,6 +53,8 @@ def check_source(text, name):
     except SyntaxError as exc:
         return ["%s:%s: does not parse: %s" % (name, exc.lineno, exc.msg)]
     found = []
+    if _docstring_at(tree):
+        found.append((tree.body[0].lineno, DOCSTRING_MESSAGE))
     _walk(tree, False, found)
     found.extend((line, FSTRING_EQUALS_MESSAGE) for line in _fstring_equals_lines(text))
     return ["%s:%d: %s" % (name, line, msg) for line, msg in sorted(found)]
@@ -89,6 +93,8 @@ def _check_node(node, guarded, found):
             found.append((line, "imports %s: %s" % (module, reason)))
     if isinstance(node, (ast.AsyncFunctionDef, ast.Await, ast.AsyncFor, ast.AsyncWith)):
         found.append((line, ASYNC_MESSAGE))
+    if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and _docstring_at(node):
+        found.append((node.body[0].lineno, DOCSTRING_MESSAGE))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         attr = node.func.attr
         keywords = [k.arg for k in node.keywords]
@@ -98,6 +104,12 @@ def _check_node(node, guarded, found):
             found.append((line, INT_BYTES_KEYWORDS_MESSAGE))
         elif attr == "dumps" and "sort_keys" in keywords:
             found.append((line, SORT_KEYS_MESSAGE))
+
+
+def _docstring_at(node):
+    first = node.body[0] if node.body else None
+    return isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+        and isinstance(first.value.value, str)
 
 
 def _catches_import_error(try_node):

@@ -87,18 +87,47 @@ def test_checker_reports_file_and_line():
     ]
 
 
+def test_docstrings_are_flagged_comments_are_not():
+    # measured under the project's MicroPython: 20 functions retain 1,296 bytes, 2,272 with a
+    # 16-character docstring each, 3,232 with a 68-character one; a module's or a class's
+    # 2,000-character docstring retains about 2 KB
+    text = ('"""A module."""\nclass K:\n    """A class."""\n    def f(self):\n        """A method."""\n'
+            '    def g(self):\n        # A comment.\n        return 1\n')
+    assert firmware_rules.check_source(text, "m.py") == [
+        "m.py:1: " + firmware_rules.DOCSTRING_MESSAGE,
+        "m.py:3: " + firmware_rules.DOCSTRING_MESSAGE,
+        "m.py:5: " + firmware_rules.DOCSTRING_MESSAGE,
+    ]
+
+
 # Compiling a module on the board needs about 100 bytes a line of code beyond what it keeps
 # (its parse tree: bench/board_heap.py --part modules), so no module may need more than
-# about half of the app's 64 KB budget to compile.
+# about a third of the app's 80 KB room to compile.  Docstrings are not code: the compiler
+# reads each as one string and keeps none of them.
 MAX_CODE_LINES = 300
 
 
+def _docstring_lines(text):
+    import ast
+    lines = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                lines.update(range(first.lineno, first.end_lineno + 1))
+    return lines
+
+
 def code_lines(text):
-    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+    docs = _docstring_lines(text)
+    return sum(1 for n, line in enumerate(text.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and n not in docs)
 
 
-def test_code_lines_count_code_not_comments_or_blank_lines():
-    assert code_lines("# a comment\n\nx = 1\n    # indented comment\ndef f():\n    return x\n") == 3
+def test_code_lines_count_code_not_comments_docstrings_or_blank_lines():
+    assert code_lines('"""A module.\n\nIts doc."""\n# a comment\n\nx = 1\n    # indented comment\n'
+                      'def f():\n    """What f is."""\n    return x\n') == 3
 
 
 def test_every_firmware_module_is_small_enough_to_compile_on_the_board():

@@ -32,9 +32,9 @@ Fields (None where they do not apply):
 import sys
 
 SIGNALS = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
-           "error")                                                   # ludoboard.die_lights' banners
-MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.menu's pages
-PAUSE_ITEMS = ("hand over", "resign", "new game")                     # ludoboard.pause's items
+           "error")                                                   # ludoboard.names' SIG_*
+MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.setup_menu's PAGE_*
+PAUSE_ITEMS = ("hand over", "resign", "new game")                     # ludoboard.pause_menu's items
 SEATS = "RGYB"
 
 
@@ -63,9 +63,9 @@ def snapshot_of(app):
     snap = empty()
     if app is None or not hasattr(app, "jobs"):
         return snap
-    from ludoboard import controls         # (the firmware the app runs is on sys.path)
-    mode = {controls.MENU: "menu", controls.CHECK: "check", controls.PLAY: "play", controls.PAUSE: "pause",
-            controls.OVER: "over", controls.MAP_CHECK: "map-check"}.get(app.mode, "play")
+    from ludoboard import names, play, buttons     # (the firmware the app runs is on sys.path)
+    mode = {names.MENU: "menu", names.CHECK: "check", names.PLAY: "play", names.PAUSE: "pause",
+            names.OVER: "over", names.MAP_CHECK: "map-check"}.get(app.mode, "play")
     snap["mode"] = "starting" if app.starting else mode
     snap["signal"] = SIGNALS[app.banner] if 0 < app.banner < len(SIGNALS) else None
     if mode == "menu":
@@ -83,8 +83,8 @@ def snapshot_of(app):
     over = g.outcome()
     if over is not None:
         snap["result"] = over.result()
-    if mode == "pause":
-        snap["pause"] = PAUSE_ITEMS[app.pause_item]
+    if mode == "pause" and hasattr(app.screen, "item"):
+        snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):
         return snap
     snap["fixups"] = app.fixing()
@@ -93,39 +93,37 @@ def snapshot_of(app):
         snap["rolls"] = list(g.pending_rolls)
         legal = app.legal
         snap["moves"] = sum(1 for i in range(len(legal))
-                            if not legal[i].is_pass and not app.looks_like_earlier(i))
+                            if not legal[i].is_pass and not play.looks_like_earlier(legal, i))
         snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
         snap["selected"] = 0 <= app.selected < len(legal)
     limit = g.rules.deadline * 1000
     if limit and mode == "play" and not snap["fixups"] and snap["kind"] == "human":
-        snap["deadline_ms"] = max(0, limit - controls.ticks_diff(app.last_ticks, app.turn_at))
+        snap["deadline_ms"] = max(0, limit - buttons.ticks_diff(app.last_ticks, app.turn_at))
     return snap
 
 
 def _menu(app):
-    menu = app._menu                # (app.menu would load it now)
-    state = menu.state() if menu is not None else app.menu_state
-    if state is None:               # on its way for the first time
+    c = app.choices                 # (app.Choices: kept while the menu's code is not loaded)
+    if c is None:                   # on its way for the first time
         return None
-    preset, players, hand, kinds, values, _touched, names, seats, page, cursor = state
+    page = c.page
     out = {"page": page + 1, "name": MENU_PAGES[page], "item": None, "value": None}
     if page == 0:
         from ludo.rules import PRESETS
-        out["value"] = PRESETS[preset]
+        out["value"] = PRESETS[c.preset]
     elif page == 1:
-        out["value"] = players
+        out["value"] = c.players
     elif page == 2:
         from ludo.game import KINDS
-        seat = seats[min(cursor, len(seats) - 1)]
+        seat = c.seats[min(c.cursor, len(c.seats) - 1)]
         out["item"] = SEATS[seat]
-        out["value"] = KINDS[kinds[seat]]
+        out["value"] = KINDS[c.kinds[seat]]
     elif page == 3:
-        if names:
-            from ludoboard.menu_options import values_of
-            name = names[min(cursor, len(names) - 1)]
+        if c.names:
+            from ludoboard.setup_menu.options import values_of
+            name = c.names[min(c.cursor, len(c.names) - 1)]
             out["item"] = name
-            out["value"] = values_of(name)[values[name]]
+            out["value"] = values_of(name)[c.values[name]]
     else:
-        out["value"] = "hand" if hand else "game"
+        out["value"] = "hand" if c.hand else "game"
     return out
-

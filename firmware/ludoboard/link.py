@@ -13,7 +13,8 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const
+from . import const, load, release
+from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
 _IN_CHUNK = const(64)
@@ -176,20 +177,19 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        # One command line: its code (commands.py) is loaded for it and dropped afterwards;
-        # but the logger's status, every few seconds, is answered from code kept loaded.
+        # One command line: its code (commands.py) is loaded for it and released when it
+        # has replied; but the logger's status, every few seconds, is answered from code
+        # kept loaded.
         if raw == b'{"cmd":"status"}':
-            from .session import status_line
             self.send(status_line(self.app))
             return
-        from . import commands
         try:
-            commands.run(self, self.app, raw)
+            load("ludoboard.commands").run(self, self.app, raw)
         finally:
-            from . import drop
-            drop("ludoboard.commands")
-            drop("ludoboard.texts")     # (status.py and streams.py use it)
-            drop("ludo.jsonstr")        # (an error line's)
+            release("ludoboard.commands")
+            release("ludoboard.clock")  # (a handler of its table's)
+            release("ludoboard.record_lines")   # (an error line's)
+            release("ludo.jsonstr")     # (an error line's: record_lines.clipped)
 
     def pump(self):
         while self.stream is not None:

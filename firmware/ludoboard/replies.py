@@ -2,22 +2,20 @@
 # many lines, streamed by the link from a generator as its buffer drains.  The
 # lines are derived again from the game's transcript on a scratch game (nothing
 # but the transcript is stored).  Loaded by commands.py's _stages, a loop pass
-# after commands.py, and dropped again (a running generator keeps this code until
-# it ends).
+# after the command's, and released when the reply ends.
 import ludo
 
-from . import drop, session
+from . import load, release, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
 
 def reply(app, obj):
-    from . import texts         # (loaded with this module: commands.py's _stages)
     g = app.game
     if obj["cmd"] == "record":
         if g is None:
             raise ValueError("no game yet")
-        return _record_lines(app, g, g.is_over(), texts)
+        return _record_lines(app, g, g.is_over())
     n = obj.get("from")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError("resend needs \"from\": a sequence number (0 or more)")
@@ -28,38 +26,32 @@ def reply(app, obj):
         raise ValueError("no game %s on the board (it has no game now)" % gid)
     if gid != g.game_id:
         raise ValueError("no game %s on the board (the current one is %s)" % (gid, g.game_id))
-    last = texts.last_seq(g, g.is_over())
+    last = protocol.last_seq(g, g.is_over())
     if n > last:
         raise ValueError("resend from %d: the last event is %d" % (n, last))
-    return _event_lines(app, g, n, last, g.is_over(), texts)
+    return _event_lines(app, g, n, last, g.is_over())
 
 
-def _headers():
-    # headers.py for one line (the start line, the record header), dropped again at once.
-    from . import headers
-    drop("ludoboard.headers")
-    return headers
+def _release_texts():
+    # The position and move texts are needed only now (the replay is over): their code goes.
+    release("ludo.position")
+    release("ludo.notation")
 
 
-def _drop_text():
-    # The position and move texts are needed only now: drop their code again.
-    drop("ludo.position")
-    drop("ludo.notation")
-
-
-def _gone(texts, g, cmd):
+def _gone(g, cmd):
     # The error line that ends a reply whose game a new game replaced while it streamed.
-    return texts.dumps({"error": "no game %s on the board any more (a new game began): the reply "
-                        "stopped" % g.game_id, "re": cmd})
+    text = "no game %s on the board any more (a new game began): the reply stopped" % g.game_id
+    return load("ludoboard.record_lines").dumps({"error": text, "re": cmd})
 
 
 def _scratch_of(g):
     # A fresh game at g's start, for re-deriving lines.
-    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time)
-    s.game_id = g.game_id
+    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time, dice=g.dice)
     kinds = g.start_kinds
     for letter in sorted(kinds):
         s.set_kind(letter, kinds[letter])
+    s.commitment = g.commitment     # (after the set-up: the live game's, not worked out again,
+    s.game_id = g.game_id           # which would compile ludo/commit.py beside the replay)
     return s
 
 
@@ -75,45 +67,46 @@ def _replayed(scratch, code):
     return scratch.push_transcript_code(code)
 
 
-def _event_lines(app, g, first, last, ended, texts):
+def _event_lines(app, g, first, last, ended):
     # Events first..last of game g, re-derived from its transcript.
     codes = g.transcript
     if first == 0:
-        yield _headers().start_line(g)
+        yield load("ludoboard.record_lines").start_line(g)     # (only then: commands.py releases it)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
         if app.game is not g:
-            yield _gone(texts, g, "resend")
+            yield _gone(g, "resend")
             return
         code = codes[i]
         text = _replayed(scratch, code)
         if i + 1 >= first:
-            yield session.action_line(scratch, i + 1, text, scratch.last_events if code < 121 else ())
+            yield protocol.action_line(scratch, i + 1, text, scratch.last_events if code < 121 else ())
         elif i % _REPLAY_SLICE == _REPLAY_SLICE - 1:
             yield None          # replaying up to `first`: let the main loop run
-    _drop_text()
+    _release_texts()
     if ended and last > len(codes) and first <= last:
-        yield session.end_line(g, len(codes) + 1)
-    yield texts.dumps({"from": first, "game": g.game_id, "re": "resend", "to": last})
+        yield protocol.end_line(g, len(codes) + 1)
+    yield '{"from":%d,"game":"%s","re":"resend","to":%d}' % (first, g.game_id, last)
 
 
-def _record_lines(app, g, ended, texts):
+def _record_lines(app, g, ended):
+    record_lines = load("ludoboard.record_lines")     # (commands.py releases it with the reply)
     # The board's record of g, one reply line per record line, then record-end.
-    dumps = texts.dumps
+    dumps = record_lines.dumps
     gid = g.game_id
     n = 0
-    yield dumps({"game": gid, "n": n, "re": "record", "text": _headers().header_text(g)})
+    yield dumps({"game": gid, "n": n, "re": "record", "text": record_lines.header_text(g)})
     scratch = _scratch_of(g)
     codes = g.transcript
     for i in range(len(codes)):
         if app.game is not g:
-            yield _gone(texts, g, "record")
+            yield _gone(g, "record")
             return
         n += 1
         yield dumps({"game": gid, "n": n, "re": "record", "text": _replayed(scratch, codes[i])})
-    _drop_text()
+    _release_texts()
     if ended:
         n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(texts.footer(g))})
+        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(record_lines.footer(g))})
     yield dumps({"game": gid, "lines": n + 1, "re": "record-end"})

@@ -1,26 +1,28 @@
 # The light engine: a Scene says, per place, which colours to show and how to
 # animate them; `render` turns a Scene into a frame without allocating.
 #
-# Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte, its index
-# in the scene's palette of the colours it shows (a few dozen).  A place shows one colour
-# steadily, or cycles through up to four colours, each held `period` animation
-# steps (app.py's _ANIM_STEP_MS each, 40 ms), optionally cross-fading; `offset` shifts the cycle
-# so neighbours can chase or alternate.  Scenes are rebuilt only when the
-# state changes (see signals.py); animation frames only re-render.
+# Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte,
+# its index in the scene's own list of the colours it shows (a few dozen).  A
+# place shows one colour steadily, or cycles through up to four colours, each
+# held `period` animation steps (40 ms each), optionally cross-fading; `offset`
+# shifts the cycle so neighbours can chase or alternate.  Scenes are rebuilt
+# only when the state changes (painter.py); animation frames only re-render.
 from . import const
+from .places import COUNT as _NP
 
 _MAX_COLOURS = const(4)
-_NP = const(99)             # places.COUNT
 _PALETTE = const(32)        # colours a scene has room for before its palette grows
 
 
 def scale(rgb, level):
-    # rgb scaled by level/255.
+    # The colour rgb at brightness level/255.
     return ((((rgb >> 16) & 255) * level // 255) << 16) | \
         ((((rgb >> 8) & 255) * level // 255) << 8) | ((rgb & 255) * level // 255)
 
 
 class Scene:
+    # What each place shows: one colour, or a cycle of up to four.
+
     def __init__(self):
         self.col = bytearray(_NP * _MAX_COLOURS)    # palette index of colour k of place p at p * 4 + k
         self.palette = [0] * _PALETTE               # the colours (packed ints), the first `used`
@@ -31,6 +33,7 @@ class Scene:
         self.fade = bytearray(_NP)
 
     def clear(self):
+        # Every place off.
         for p in range(_NP):
             self.ncol[p] = 0
         self.used = 0
@@ -63,6 +66,7 @@ class Scene:
         self.ncol[p] = 1
 
     def off(self, p):
+        # Place p shows nothing.
         self.ncol[p] = 0
 
     def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
@@ -96,6 +100,7 @@ class Scene:
         self.fade[p] = 0
 
     def animated(self):
+        # Does any place change from step to step?
         for p in range(_NP):
             if self.ncol[p] > 1:
                 return True
@@ -128,7 +133,8 @@ class Scene:
 
 
 def render(scene, pixel, frame, step):
-    # Write the scene at animation step `step` into frame (R,G,B per pixel).
+    # Write the scene at animation step `step` into frame (R,G,B per pixel);
+    # pixel[p] is place p's pixel (-1: none).
     for p in range(_NP):
         i = pixel[p]
         if i < 0:

@@ -1,15 +1,16 @@
-# The board's start-up (the rest of App()): the pixel map, the saved game taken
+# The board's start-up (the end of App()): the pixel map, the saved game taken
 # up again after a reset (its transcript replayed, the position shown to be
-# checked), the errors, the map check.  Loaded once and dropped again.  A new
-# game is a job of the app (app.py's start_game: newcheck.py, newstart.py).
+# checked), the errors, the map check, the first mode.  Loaded once and released
+# again.  A new game is a job of the app (app.py's start_game: newgame.py).
 import ludo
 
-from . import drop, places
-from .controls import CHECK, MAP_CHECK
-from .die_lights import show_banner
+from . import load, release, places, banners
+from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
+
 
 
 def new_game(preset, players, options, seed, start, kinds, dice):
+    # A game as a saved header describes it.
     g = ludo.Game(preset, players=players, seed=seed, options=options, start=start, dice=dice)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
@@ -17,51 +18,55 @@ def new_game(preset, players, options, seed, start, kinds, dice):
 
 
 def game_from_header(h):
-    # The game a saved header starts (raises if it cannot: saveread.py says so).
+    # The game a saved header starts (raises if it cannot: save_image.read says so).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
                     h.get("kinds") or {}, h.get("dice", "device"))
 
 
 def boot(app, settings):
-    from .pixelmap import PixelMap         # needed once: keep its table, drop its code
-    pixmap = PixelMap(app.hw.pixel_count)
+    # The pixel map, the saved game, the errors, and the first mode.
+    pixelmap = load("ludoboard.pixelmap")   # needed once: keep its table, release its code
+    pixmap = pixelmap.PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
     app.pixel = pixmap.pixel        # pixel index per place id
     errors = app.errors
     if pixmap.error:
         errors.append(pixmap.error)
-    pixmap = PixelMap = None
+    pixmap = pixelmap = None
     map_check = settings.get("LUDO_MAP_CHECK", 0) == 1
     if not map_check:
-        drop("ludoboard.pixelmap")
-    resume(app)
+        release("ludoboard.pixelmap")
+    game_mode = resume(app)
     if app.saves.error:
         errors.append(app.saves.error)
     for e in errors:
         print(e)
     if errors:
-        show_banner(app, 10, -1, 0)         # die_lights.py's B_ERROR
+        banners.show(app, SIG_ERROR)
     if map_check:
-        app.mode_before_map = app.mode
-        app.mode = MAP_CHECK
+        app.switch(MAP_CHECK)
+        app.screen.then = game_mode
+    else:
+        app.switch(game_mode)
 
 
 def resume(app):
-    # Take up the saved game, if any: replay its transcript (saveread.py: each action
-    # checked against the rules) and show the position (CHECK).
+    # Take up the saved game, if any: replay its transcript (save_image.py: each action
+    # checked against the rules); the mode to show it in (CHECK: the position is shown
+    # to be checked), or MENU without one.
     got = app.saves.load(game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
-    drop("ludo.extras")
+    release("ludo.extras")
     if got is None:
-        return
-    g, header, rolled = got
-    if g.commitment:                # (of the set-up too: worked out now, and its code dropped)
-        drop("ludo.commit")
+        return MENU
+    g, header, _ = got
+    if g.commitment:                # (of the set-up too: worked out now, and its code released)
+        release("ludo.commit")
     app.game = g
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
     app.refresh()
     app.last_origin = places.NONE
-    app.mode = CHECK
     app.computers_needed()
+    return CHECK

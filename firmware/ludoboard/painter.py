@@ -1,0 +1,227 @@
+# What the lights show of a game: builds a Scene from the game's state
+# (docs/lights.md).  Called only when something changed; the animation itself is
+# the Scene's.  Colours, levels, periods and die faces are palette.py's.
+#
+# Layers, later ones win: safe squares and the last move's origin, tokens
+# (stacks brighter, shared squares cycling their colours), whose turn, legal
+# destinations and capture previews, the selected move, the die, tokens that must
+# be put right by hand; the short signals over them are banners.py's.
+from .palette import (SEAT_RGB, WHITE, ORANGE, CYAN, SAFE_MARK, LAST_ORIGIN, TOKEN_LEVEL, DEST_LEVEL,
+                      BREATH_LOW, DIM, SLOW, MEDIUM, FAST, BREATH, PIPS, ALL, CENTRE_PIP, ROW_MASK)
+from .places import YARD, CENTRE, DIE, NONE, place_of
+from .scene import scale
+
+_FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
+
+
+def die_mask(scene, mask, rgb):
+    # The die shows the pixels of `mask` (palette.PIPS and the others) steadily in rgb.
+    for k in range(7):
+        if (mask >> k) & 1:
+            scene.set(DIE + k, rgb)
+        else:
+            scene.off(DIE + k)
+
+
+def die_cycle(scene, masks, rgb, period):
+    # The die cycles through up to four faces (bit masks) in one colour.
+    n = len(masks)
+    c = _FACE
+    for k in range(7):
+        for i in range(4):
+            c[i] = -1 if i >= n else rgb if (masks[i] >> k) & 1 else 0
+        scene.cycle(DIE + k, period, 0, 0, c[0], c[1], c[2], c[3])
+
+
+def die_breathe(scene, mask, rgb, period=BREATH):
+    # The pixels of `mask` breathe slowly between dim and full rgb.
+    for k in range(7):
+        if (mask >> k) & 1:
+            scene.cycle(DIE + k, period, 0, 1, scale(rgb, BREATH_LOW), rgb)
+        else:
+            scene.off(DIE + k)
+
+
+def die_blink(scene, mask, a, b, period):
+    # The pixels of `mask` alternate between colours a and b.
+    for k in range(7):
+        if (mask >> k) & 1:
+            scene.cycle(DIE + k, period, 0, 0, a, b)
+        else:
+            scene.off(DIE + k)
+
+
+def _nobody_at(where, p):
+    for t in range(16):
+        if where[t] == p:
+            return False
+    return True
+
+
+def _token_to(physical, where, p, but):
+    # A token (other than `but`) to be put at place p that is not there yet, or -1.
+    for u in range(16):
+        if u != but and where[u] == p and physical[u] != p:
+            return u
+    return -1
+
+
+def _token_from(physical, where, p, but):
+    # A token (other than `but`) standing at place p that must leave it, or -1.
+    for u in range(16):
+        if u != but and physical[u] == p and where[u] != p:
+            return u
+    return -1
+
+
+class Painter:
+    # Paints a game's layers into a Scene (the play modes call it: play.py).
+
+    def __init__(self):
+        self.where = bytes(16)      # the tokens' places of the last board() (for moves())
+
+    # -- the board -------------------------------------------------------
+    def tokens(self, scene, game, where):
+        # Tokens at the places `where` (place id per token, NONE = off the board).
+        self.where = where
+        for t in range(16):
+            p = where[t]
+            if p == NONE:
+                continue
+            s = t >> 2
+            n = 0
+            for u in range(s * 4, s * 4 + 4):     # the seat's tokens here: a stack
+                if where[u] == p:
+                    if u < t:
+                        n = -1          # counted at its first token
+                        break
+                    n += 1
+            if n < 0:
+                continue
+            if scene.ncol[p]:
+                u = 0
+                while u < s * 4 and where[u] != p:
+                    u += 1
+                if u == s * 4:
+                    scene.off(p)        # the first colour here: replace the safe-square marker
+            scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n]), SLOW)
+
+    def board(self, scene, game, where, last_origin):
+        # Safe squares, the last move's origin and the tokens.
+        safe = game.rules.safe
+        for sq in range(52):
+            if safe[sq]:
+                scene.set(sq, SAFE_MARK)
+        if last_origin != NONE:
+            scene.set(last_origin, LAST_ORIGIN)
+        self.tokens(scene, game, where)
+
+    def turn(self, scene, game, where, hurry=False):
+        # The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
+        # they blink fast when its deadline is near (hurry).
+        s = game.turn
+        rgb = SEAT_RGB[s]
+        period = FAST if hurry else BREATH
+        for i in range(4):
+            p = YARD + s * 4 + i
+            if where[s * 4 + i] == p:
+                scene.cycle(p, period, 0, 1, scale(rgb, 90), scale(rgb, TOKEN_LEVEL[1]))
+            else:
+                scene.cycle(p, period, 0, 1, 0, scale(rgb, DIM))
+
+    def moves(self, scene, game, legal, selected, hint=False):
+        # Legal destinations (dim), capture previews, and the selected move
+        # (a coach hint lights its landing square cyan instead of white).
+        where = self.where
+        for i in range(len(legal)):
+            m = legal[i]
+            if m.is_pass or i == selected:
+                continue
+            o = place_of(game.rules, m.token, m.start)
+            d = place_of(game.rules, m.token, m.end)
+            rgb = SEAT_RGB[m.token >> 2]
+            if o < YARD and scene.ncol[o] == 1:       # a token that may move: it breathes
+                scene.cycle(o, BREATH, 0, 1, scene.colour(o), scale(rgb, 60))
+            if m.captures:
+                victim = SEAT_RGB[m.captures[0] >> 2]
+                scene.cycle(d, MEDIUM, 0, 0, victim, scale(rgb, DEST_LEVEL))
+            elif _nobody_at(where, d):
+                scene.set(d, scale(rgb, DEST_LEVEL))
+            else:
+                scene.add(d, scale(rgb, DEST_LEVEL), SLOW)
+        if 0 <= selected < len(legal):
+            m = legal[selected]
+            if m.is_pass:
+                return
+            rgb = SEAT_RGB[m.token >> 2]
+            o = place_of(game.rules, m.token, m.start)
+            d = place_of(game.rules, m.token, m.end)
+            scene.cycle(o, MEDIUM, 0, 1, rgb, 0)
+            if m.captures:
+                victim = SEAT_RGB[m.captures[0] >> 2]
+                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE, victim, 0)
+                for v in m.captures:     # where the captured token will go
+                    scene.cycle(YARD + v, MEDIUM, 0, 0, scale(SEAT_RGB[v >> 2], 60), 0)
+            else:
+                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE)
+
+    def fixups(self, scene, game, physical, where):
+        # Tokens whose physical place differs from the game's: origin and destination alternate.
+        for t in range(16):
+            a = physical[t]
+            b = where[t]
+            if a == b:
+                continue
+            rgb = SEAT_RGB[t >> 2]
+            if a != NONE:
+                comes = _token_to(physical, where, a, t)
+                if comes >= 0:      # one token leaves, another comes: each phase shows its token
+                    scene.cycle(a, MEDIUM, 0, 0, rgb, SEAT_RGB[comes >> 2])
+                else:
+                    under = scene.colour(a) if scene.ncol[a] == 1 else 0
+                    scene.cycle(a, MEDIUM, 0, 0, rgb, WHITE if b == NONE else under)
+            if b != NONE and _token_from(physical, where, b, t) < 0:  # (else painted as that origin)
+                scene.cycle(b, MEDIUM, 1, 0, rgb, 0)
+        die_breathe(scene, CENTRE_PIP, WHITE)
+
+    def win(self, scene, game):
+        # A finished game: the track chases in the winners' colours.
+        out = game.outcome()
+        winners = out.winners if out is not None else ()
+        a = SEAT_RGB[winners[0]] if winners else WHITE
+        b = SEAT_RGB[winners[1]] if len(winners) > 1 else a
+        for sq in range(52):
+            scene.cycle(sq, 2, sq % 4, 0, a, 0, b, 0)
+        for s in winners:
+            scene.set(CENTRE + s, SEAT_RGB[s])
+        die_cycle(scene, (PIPS[6], PIPS[5], PIPS[4], PIPS[3]), a, MEDIUM)
+
+    # -- the die ---------------------------------------------------------
+    def die_play(self, scene, game, legal, selected, entry_value, hand):
+        # The die during play: breathing for a roll (orange: by hand), the roll,
+        # the selected move's roll, or the pending rolls in turn.
+        rgb = SEAT_RGB[game.turn]
+        if game.needs_roll():
+            if entry_value:
+                die_blink(scene, PIPS[entry_value], rgb, scale(rgb, DIM), SLOW)
+            elif hand:
+                die_breathe(scene, ALL, ORANGE)
+            else:
+                die_breathe(scene, ALL, rgb)
+            return
+        if 0 <= selected < len(legal) and not legal[selected].is_pass:
+            die_mask(scene, PIPS[legal[selected].roll], rgb)
+            return
+        rolls = game.pending_rolls
+        if len(legal) == 1 and legal[0].is_pass:
+            die_blink(scene, PIPS[rolls[0]] if rolls else ROW_MASK, rgb, 0, MEDIUM)
+            return
+        if len(rolls) > 1:
+            masks = [PIPS[v] for v in rolls[:4]]
+            die_cycle(scene, masks, rgb, 2 * SLOW)
+        elif rolls:
+            die_mask(scene, PIPS[rolls[0]], rgb)
+
+    def check(self, scene):
+        # After a reset: the die breathes white until the players confirm the position.
+        die_breathe(scene, ALL, WHITE)

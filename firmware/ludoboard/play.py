@@ -1,0 +1,239 @@
+# A game on the board: what the buttons mean and what the lights show while
+# it is checked after a reset (Check), played (Play) and finished (Over).
+#
+# roll, select, confirm, back; a long press on back opens the pause menu, on
+# select asks the coach.  A press that means nothing now is refused (its signal,
+# banners.py) and changes nothing.  Tokens the game moved but the players did not
+# (a capture, an undo) are put right first: confirm once they are.
+from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
+from .places import NONE, place_of
+from . import banners, players, protocol
+
+
+class Game:
+    # What the three game modes share: the board's picture, back's long press.
+
+    def enter(self, app):
+        # The mode begins.
+        pass
+
+    def leave(self, app):
+        # The mode ends.
+        pass
+
+    def paint(self, app, scene):
+        # The tokens on the board, then this mode's layer (paint_more).
+        p = app.painter
+        g = app.game
+        p.board(scene, g, app.where, app.last_origin)
+        if app.fixing():
+            p.fixups(scene, g, app.physical, app.where)
+        else:
+            self.paint_more(app, p, scene, g)
+
+    def paint_more(self, app, p, scene, g):
+        # This mode's layer over the board when the tokens stand where the game says.
+        pass
+
+    def press(self, app, button, long):
+        # A press: the pause menu, putting tokens right, or this mode's (press_more).
+        if button == BACK and long:
+            app.switch(PAUSE)
+        elif app.fixing():
+            if button == CONFIRM:
+                app.settle()
+                app.dirty = True
+            elif button == BACK and app.mode == PLAY:
+                press_back(app)
+            else:
+                app.refuse()
+        else:
+            self.press_more(app, button, long)
+
+    def press_more(self, app, button, long):
+        # This mode's meaning of a press.
+        app.refuse()
+
+
+class Check(Game):
+    # After a reset: the position is shown until the players confirm it.
+
+    def paint(self, app, scene):
+        p = app.painter
+        g = app.game
+        p.board(scene, g, app.where, app.last_origin)
+        p.turn(scene, g, app.where)
+        p.check(scene)
+
+    def press(self, app, button, long):
+        if button == BACK and long:
+            app.switch(PAUSE)
+        elif button == CONFIRM:
+            app.settle()
+            app.switch(OVER if app.game.is_over() else PLAY)
+        else:
+            app.refuse()
+
+
+class Over(Game):
+    # A finished game: its winners; confirm or roll opens the set-up menu.
+
+    def paint_more(self, app, p, scene, g):
+        p.win(scene, g)
+
+    def press_more(self, app, button, long):
+        if button == CONFIRM or button == ROLL:
+            app.open_menu()
+        else:
+            app.refuse()
+
+
+class Play(Game):
+    # A game in play: roll, choose a move, play it.
+
+    def paint_more(self, app, p, scene, g):
+        p.turn(scene, g, app.where, app.warned)
+        if not g.needs_roll():
+            p.moves(scene, g, app.legal, app.selected, app.hint)
+        p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand)
+
+    def press_more(self, app, button, long):
+        g = app.game
+        if g.needs_roll():
+            if button == ROLL and not app.hand:
+                roll(app, None)
+            elif app.hand and (button == ROLL or button == SELECT):
+                app.entry_value = app.entry_value % 6 + 1
+                app.dirty = True
+            elif app.hand and button == CONFIRM and app.entry_value:
+                roll(app, app.entry_value)
+            elif button == BACK:
+                if app.entry_value:
+                    app.entry_value = 0
+                    app.dirty = True
+                else:
+                    press_back(app)
+            else:
+                app.refuse()
+            return
+        computer = app.is_computer()
+        if button == SELECT and not computer:
+            if long:
+                coach(app)
+            else:
+                select_next(app)
+        elif button == CONFIRM and 0 <= app.selected < len(app.legal):
+            move(app, app.selected)
+        elif button == BACK:
+            if app.selected >= 0 and not computer and len(app.legal) > 1:
+                app.selected = -1
+                app.hint = False
+                app.dirty = True
+            else:
+                press_back(app)
+        else:
+            app.refuse()
+
+
+# -- the game's actions (the modes', the app's timers', the pause menu's) ------
+def committed(app, code, text):
+    # The game has taken one transcript code: save it, tell the PC, then change the lights.
+    g = app.game
+    app.saves.append(code, g)
+    link = app.link
+    if link.connected:          # the lines are built only for a PC that listens
+        if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
+            text = "roll %d%s" % (code & 7, " hand" if code & 8 else "") if code < 16 \
+                else g.action_text(code)
+        link.send(protocol.action_line(g, g.transcript_length, text,
+                                      g.last_events if code < CODE_UNDO else ()))
+    if g.is_over():
+        if link.connected:
+            link.send(protocol.end_line(g, g.transcript_length + 1))
+        app.switch(OVER)
+    app.refresh()
+    if code >= CODE_KIND or app.mode == OVER:
+        app.computers_needed()
+    app.banner = 0             # a new action ends the last one's signal
+    if code < CODE_UNDO:
+        banners.for_events(app, g)
+
+
+def roll(app, value):
+    # Roll the game's dice (value None) or take a roll entered by hand.
+    g = app.game
+    v = g.roll(value)
+    committed(app, v if value is None else 8 + v, None)
+
+
+def move(app, index):
+    # Play legal move `index`; the token in hand is taken to stand where it lands.
+    g = app.game
+    m = app.legal[index]
+    text = str(m) if app.link.connected else None
+    if not m.is_pass:
+        app.physical[m.token] = place_of(g.rules, m.token, m.end)
+        app.last_origin = place_of(g.rules, m.token, m.start)
+    g.push(m)
+    committed(app, m.code, text)
+
+
+def undo(app):
+    # Take back the last move (and any roll after it); its roll stays to be played again.
+    g = app.game
+    if not g.rules.can_undo:
+        return False
+    codes = g.codes
+    k = len(codes) - 1
+    while k >= 0 and codes[k] < 16:
+        k -= 1
+    if k < 0:
+        return False
+    while len(g) > k:
+        g.pop()
+        committed(app, CODE_UNDO, "undo")
+    app.last_origin = NONE
+    app.dirty = True
+    return True
+
+
+def press_back(app):
+    # back in play: undo, where the rules allow it.
+    if not undo(app):
+        app.refuse()
+
+
+def select_next(app):
+    # The next legal move, skipping any that looks the same on the board.
+    legal = app.legal
+    n = len(legal)
+    if not n:
+        app.refuse()
+        return
+    i = app.selected
+    for _ in range(n):
+        i = (i + 1) % n
+        if not looks_like_earlier(legal, i):
+            break
+    app.selected = i
+    app.hint = False
+    app.dirty = True
+
+
+def looks_like_earlier(legal, i):
+    # Does move i light the same squares as a move before it?
+    m = legal[i]
+    for j in range(i):
+        o = legal[j]
+        if o.roll == m.roll and o.start_place == m.start_place and o.end_place == m.end_place:
+            return True
+    return False
+
+
+def coach(app):
+    # Long press on select: light the move the Hard computer would play (players.job:
+    # once Hard's code is loaded, a module a loop pass).
+    if not players.available():
+        app.refuse()
+        return
+    app.jobs.append(players.job(app, COACH_KIND, players.HINT))

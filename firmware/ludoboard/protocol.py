@@ -1,0 +1,82 @@
+# The lines the board writes to the PC (docs/serial-protocol.md), by one JSON
+# writer: sorted keys, no spaces, byte for byte what `ludo.dumps` writes, without
+# loading `ludo.record` (the board never needs its reader).  Plain ASCII
+# strings are written as they are; anything else goes to ludo.dumps.
+#
+# A game's transcript (`game.transcript`, one byte per entry) holds every action
+# code of docs/api.md plus 121 = undo and 122.. = a seat handed to another kind.
+# Event seq 0 is the start, seq n the transcript's n-th entry, and the end comes
+# last.  Nothing but the transcript is stored: every line is derived again
+# (the replays for `record` / `resend` are replies.py's, loaded only then).
+# The rarer lines (the record header, the start line, any value as JSON) are
+# record_lines.py's, loaded for them only.
+import ludo
+from . import load, release
+from .names import SEATS
+
+_STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
+
+
+def plain(s):
+    # Does JSON write s as it is (printable ASCII, no quote or backslash)?
+    # Char by char: no bytes copy (one-char strings are interned: nothing allocated).
+    for ch in s:
+        if ch < " " or ch > "~" or ch == '"' or ch == "\\":
+            return False
+    return True
+
+
+def text(s):
+    # A string as JSON.
+    return '"' + s + '"' if plain(s) else ludo.dumps(s)
+
+
+def footer_of(g):
+    # The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
+    # and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
+    # the header's set-up too (its commitment covers both).
+    out = g.outcome()
+    seed = "%d" % g.seed if g.seed is not None else None
+    if out is None:
+        return "*", seed, "abandoned"
+    return out.result(), seed, out.termination
+
+
+def last_seq(g, ended):
+    # The seq of g's last event (its end, once it ended).
+    return g.transcript_length + (1 if ended else 0)
+
+
+def action_line(g, seq, line, events):
+    # The event line of one action: its record line and the events it caused.
+    for e in events:
+        if not plain(e):
+            try:                # (never, with the rules' own event words)
+                return load("ludoboard.record_lines").dumps(
+                    {"ev": "action", "events": events, "game": g.game_id, "line": line,
+                     "seq": seq, "turn": SEATS[g.turn]})
+            finally:
+                release("ludoboard.record_lines")
+    return '{"ev":"action","events":[%s],"game":"%s","line":%s,"seq":%d,"turn":"%s"}' % (
+        ",".join('"' + e + '"' for e in events), g.game_id, text(line), seq, SEATS[g.turn])
+
+
+def end_line(g, seq):
+    # The game's end line, with its footer.
+    result, seed, termination = footer_of(g)
+    return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
+        result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
+
+
+def status_line(app):
+    # The reply to the PC's `status`.
+    # Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+    g = app.game
+    state = _STATES[app.mode]
+    if g is None:               # (a Game is falsy before its first action: `is None`)
+        return '{"game":null,"re":"status","seq":null,"state":"%s","turn":null}' % state
+    over = g.is_over()
+    if over and state == "playing":
+        state = "over"          # (a finished game shown to be checked after a reset)
+    return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
+        g.game_id, g.transcript_length + over, state, SEATS[g.turn])
