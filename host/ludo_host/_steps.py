@@ -34,23 +34,42 @@ class Replay:
         self.footer = rec.footer
         self.steps = []
         self.error = None
-        g = rec.replay(upto=0)
+        self.actions = []
+        self.undone = {}
+        g = self._game = rec.replay(upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
-        self.undone = {i + 1: j + 1 for i, j in taken_back(rec.actions).items()}
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
         self.steps.append(self._snapshot(g, None, None))
-        for i, line in enumerate(rec.actions):
-            actor = ludo.SEAT_LETTERS[g.turn]
-            words = line.split(" ")
-            if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
-                actor = words[1]            # the seat the line names, not the one on turn
-            try:
-                push_line(g, line)
-            except ludo.LudoError as exc:
-                self.error = (i + 2, "action %d (%r): %s" % (i + 1, line[:60], exc))
+        for line in rec.actions:
+            if not self.push(line):
                 break
-            self.steps.append(self._snapshot(g, line, actor))
+
+    @property
+    def game(self):
+        """The rules core's game at the last step (read it, do not change it)."""
+        return self._game
+
+    def push(self, line):
+        """One more action line (a live game grows by these); False, with `error` set, when
+        the rules refuse it (the replay stops there)."""
+        if self.error is not None:
+            return False
+        g = self._game
+        actor = ludo.SEAT_LETTERS[g.turn]
+        words = line.split(" ")
+        if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
+            actor = words[1]            # the seat the line names, not the one on turn
+        try:
+            push_line(g, line)
+        except ludo.LudoError as exc:
+            self.error = (len(self.actions) + 2, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
+            return False
+        self.actions.append(line)
+        if line == "undo":              # only a take-back changes what stands
+            self.undone = {i + 1: j + 1 for i, j in taken_back(self.actions).items()}
+        self.steps.append(self._snapshot(g, line, actor))
+        return True
 
     def _snapshot(self, g, line, actor):
         places = {}
