@@ -253,3 +253,46 @@ def _game_with_an_undo():
         if not move.is_pass and len(g.codes) > 6:
             g.pop()
             return g
+
+
+def test_the_command_serves_a_virtual_board_and_stops_on_ctrl_c(tmp_path):
+    import signal
+    import subprocess
+    import urllib.error
+    import urllib.request
+    from conftest import cli_command, cli_env, wait_until
+    out = tmp_path / "out.txt"
+    with open(out, "w") as fh:
+        proc = subprocess.Popen(cli_command("web", "--virtual", "--web-port", "0", "--dir", "games",
+                                            "--nvm", tmp_path / "nvm.bin"),
+                                cwd=tmp_path, env=cli_env(), stdin=subprocess.DEVNULL, stdout=fh,
+                                stderr=subprocess.STDOUT)
+    try:
+        assert wait_until(lambda: "watch link: http" in out.read_text(), 30), out.read_text()
+        url = out.read_text().split("watch link: ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url, timeout=10) as r:
+            assert r.status == 200 and b"LudoDraw" in r.read()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url.split("?")[0], timeout=10)
+        assert refused.value.code == 403
+        # The logger logs the virtual board: the records' folder is the one asked for (the
+        # virtual board works in a folder of its own).
+        assert wait_until(lambda: "connected" in out.read_text(), 20), out.read_text()
+        assert (tmp_path / "games").is_dir()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    text = out.read_text()
+    assert "Traceback" not in text and "records go to %s" % (tmp_path / "games") in text
+
+
+def test_the_command_refuses_bad_arguments_in_one_line(cli, tmp_path):
+    out = cli("web", "--port", "/dev/no-such-board", "--dir", tmp_path / "g")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert out.stderr.startswith("ludo-host web: no such device: /dev/no-such-board")
+    out = cli("web", "--web-port", "70000", "--dir", tmp_path / "g")
+    assert out.returncode == 2 and out.stderr == "ludo-host web: --web-port 70000: a TCP port is 0 to 65535\n"
