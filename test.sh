@@ -4,7 +4,7 @@
 #     LUDO_LONG=1 bash test.sh      # long property runs (many more hypothesis examples, @pytest.mark.long tests)
 # Debian packages the tests use (extend this line, space-separated; installed
 # without "recommends", so fonts for Chromium are named here):
-APT_PACKAGES="chromium fonts-liberation imagemagick librsvg2-bin"
+APT_PACKAGES="chromium fonts-liberation imagemagick librsvg2-bin tmux"
 set -euo pipefail
 
 # The set-up functions (apt_install, python_setup, node_setup) live in run.sh.

@@ -61,6 +61,7 @@ DEFAULTS = {
     "LUDO_PIXEL_MAP": "pixelmap.json",
     "LUDO_MAP_CHECK": 0,
     "LUDO_LINE_NUMBERS": 0,     # read by code.py, before anything is compiled
+    "LUDO_SKIP_FIXUPS": 0,      # 1: tokens put right by hand need no confirm (no wooden tokens)
 }
 def ticks_diff(a: int, b: int) -> int:
     # a - b in ms for two ticks_ms() values, right across the 2**29 wrap.

@@ -9,35 +9,11 @@ import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
 from .dice import Dice, commitment as seed_commitment
+from .jsonstr import quoted as _str
 from .game import Game, KINDS
 
 FORMAT = "ludo-record/1"
 MAX_LINE = 4096
-
-
-def _str(s):
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "\t":
-            out.append("\\t")
-        elif o < 0x20 or 0x7F <= o < 0x10000 and o > 0x7E:
-            out.append("\\u%04x" % o)
-        elif o >= 0x10000:
-            o -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
 
 
 def dumps(obj):

@@ -43,6 +43,8 @@ class App(Controls):
         drop("ludoboard.app_init")
         if settings is None:
             settings = getattr(hw, "settings", None) or {}
+        # A board without wooden tokens (the virtual one): nothing to put right by hand.
+        self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
         from .begin import boot     # pixel map, saved game, errors, map check: begin.py, once
         try:
             boot(self, settings)
@@ -175,6 +177,9 @@ class App(Controls):
         self.dirty = True
 
     def fixing(self):
+        # Must the players put tokens right by hand (and confirm) before play goes on?
+        if self.skip_fixups:
+            return False
         for t in range(16):
             if self.physical[t] != self.where[t]:
                 return True

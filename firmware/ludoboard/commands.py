@@ -17,7 +17,7 @@ _MODULES = ("status", None, None, None, "button", "settime")     # (record, rese
 
 
 def error_line(message, cmd):
-    return '{"error":%s,"re":%s}' % (clipped(message), json.dumps(cmd) if cmd else "null")
+    return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
 
 
 def clipped(message):
@@ -25,10 +25,16 @@ def clipped(message):
     # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
     if len(message) > 150:
         message = message[:147] + "..."
-    text = json.dumps(message)
-    if len(text.encode()) > 900:
-        text = json.dumps(message[:60] + "...")
+    text = _quoted(message)
+    if len(text) > 900:
+        text = _quoted(message[:60] + "...")
     return text
+
+
+def _quoted(text):
+    # JSON text of a string, the same bytes on CPython and MicroPython (ludo/jsonstr.py).
+    from ludo.jsonstr import quoted
+    return quoted(text)
 
 
 def run(link, app, raw):
@@ -38,8 +44,11 @@ def run(link, app, raw):
             text = raw.decode()
         except UnicodeError:
             raise ValueError("not UTF-8 text")
-        if not text.strip():
+        if not text.strip(" \t"):
             return                  # a blank line (spaces, tabs): ignored
+        for b in raw:               # (JSON's own spaces are " \t\r\n"; MicroPython's json
+            if b < 32 and b != 9 and b != 13:   # takes "\f" and "\v" too: both refuse them)
+                raise ValueError("not JSON: %s" % _clip(text))
         try:
             obj = json.loads(text)
         except (ValueError, RuntimeError):       # RuntimeError: nested too deep
@@ -93,4 +102,4 @@ def _stages(app, obj, name):
 
 def _clip(text):
     text = str(text)
-    return json.dumps(text if len(text) <= 40 else text[:40] + "...")
+    return _quoted(text if len(text) <= 40 else text[:40] + "...")

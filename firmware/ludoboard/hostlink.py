@@ -1,7 +1,11 @@
 # The serial link to the PC on the usb_cdc data channel (docs/serial-protocol.md).
-# JSON Lines both ways.  Reading never blocks: bytes go into a preallocated
-# buffer and are assembled into lines of at most MAX_LINE bytes.  Writing never
-# blocks the game: lines go into a ring buffer that drains as the PC reads; a
+# JSON Lines both ways.  Reading never blocks and never holds the loop: a pass
+# reads at most _IN_READS chunks and runs at most one command (the chunk's rest
+# waits for the next pass), assembling lines of at most MAX_LINE bytes in a
+# buffer.  A PC that sends faster than that for _FLOOD_PASSES passes in a row is
+# flooding: what it sends is then read and dropped, up to _DROP_READS buffers a
+# pass, until it stops, and one error line says how much was dropped.  Writing
+# never blocks the game: lines go into a ring buffer that drains as the PC reads; a
 # line that does not fit is dropped whole (the PC sees the gap in `seq` and asks
 # `resend`, which re-derives the events from the saved record).  The ring holds
 # one longest line and a little more: lines are queued as they are produced and
@@ -13,10 +17,15 @@ from . import const
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
 _IN_CHUNK = const(64)
+_IN_READS = const(8)        # chunks read in a loop pass at most (512 bytes)
+_FLOOD_PASSES = const(100)  # passes in a row that leave input waiting: a flood
+_DROP_READS = const(8)      # line buffers (1 KB) read and dropped in a pass of a flood
 _OUT_SIZE = const(1152)      # the ring: one longest line and its "\n", and some room
 _STREAM_RESERVE = const(300)    # a stream leaves this much room in the ring for live events
 _NL = const(10)
 _CR = const(13)
+_SKIP_LONG = const(1)       # skip: the line is too long (answered at its end)
+_SKIP_CUT = const(2)        # skip: the line was cut by a drop (already said)
 
 
 class HostLink:
@@ -28,7 +37,10 @@ class HostLink:
         self.chunk = bytearray(_IN_CHUNK)
         self.line = None            # bytearray(_MAX_LINE) while a line is coming in, else None
         self.length = 0
-        self.too_long = False
+        self.skip = 0               # 0, or the line is skipped to its end: _SKIP_LONG, _SKIP_CUT
+        self.backlog = 0            # loop passes in a row that left input waiting
+        self.flood = False          # dropping what the PC sends until it stops
+        self.dropped_in = 0         # bytes dropped in this flood
         self.out = bytearray(_OUT_SIZE)
         self.view = memoryview(self.out)
         self.head = 0               # next byte to write into the ring
@@ -47,29 +59,85 @@ class HostLink:
             self.connected = connected
             self.line = None
             self.length = 0
-            self.too_long = False
+            self.skip = 0
+            self.backlog = 0
+            self.flood = False
             self.used = 0
             self.stream = None
             self.pending = None
             self.rest = 0
         if not connected:
             return
-        while not self.app.starting:    # (while a new game is set up, commands wait)
-            n = self.rest               # the chunk's bytes after the `new` that started it
-            self.rest = 0
-            if not n:
-                n = hw.read_data(self.chunk)
-                if n <= 0:
-                    break
-            self._take(n >> 8, n & 255)
-        if not self.length and not self.too_long:
+        if self.flood:
+            self._drop_input()
+        else:
+            self._read()
+        if not self.length and not self.skip and not self.flood:
             self.line = None        # no line half in: the 1 KB buffer is not kept between commands
         if self.stream is not None:
             self.pump()
         if self.used:
             self._flush()
 
+    def _read(self):
+        # This pass's share of the input: at most _IN_READS chunks and one command.
+        reads = _IN_READS
+        while not self.app.starting:    # (while a new game is set up, commands wait)
+            n = self.rest               # the chunk's bytes after the last command
+            self.rest = 0
+            if not n:
+                if not reads:
+                    break               # more may wait: the next pass reads on
+                n = self.hw.read_data(self.chunk)
+                if n <= 0:
+                    self.backlog = 0    # all that waited is taken
+                    return
+                reads -= 1
+            if self._take(n >> 8, n & 255):
+                break                   # one command a pass: the rest waits for the next
+        else:
+            return                      # (a new game's set-up: the PC waits, no flood)
+        self.backlog += 1
+        if self.backlog >= _FLOOD_PASSES:
+            self._flood_begins()
+
+    def _flood_begins(self):
+        # Input has come faster than the board takes it for _FLOOD_PASSES passes: what is
+        # half read, and what comes until the PC stops, is dropped (_drop_input).
+        r = self.rest
+        dropped = self.length
+        cut = self.length > 0 or self.skip
+        if r:
+            dropped += (r & 255) - (r >> 8)
+            cut = self.chunk[(r & 255) - 1] != _NL
+        self.dropped_in = dropped
+        self.skip = _SKIP_CUT if cut else 0
+        self.rest = 0
+        self.length = 0
+        self.flood = True
+
+    def _drop_input(self):
+        # A pass of a flood: read and drop up to _DROP_READS buffers; once nothing more
+        # comes, say in one line how much was dropped.  The rest of a line cut by the
+        # drop is skipped when it comes.
+        buf = self.line
+        if buf is None:
+            buf = self.line = bytearray(_MAX_LINE + 1)
+        for _ in range(_DROP_READS):
+            n = self.hw.read_data(buf)
+            if n <= 0:
+                self.flood = False
+                self.backlog = 0
+                if self.dropped_in:
+                    self.send('{"error":"input came faster than the board reads it: %d bytes '
+                              'dropped","re":null}' % self.dropped_in)
+                return
+            self.dropped_in += n
+            self.skip = _SKIP_CUT if buf[n - 1] != _NL else 0
+
     def _take(self, first, n):
+        # chunk[first:n] into the line, up to the first line answered: then True, and the
+        # bytes after it are kept in self.rest for the next pass.
         chunk = self.chunk
         line = self.line
         if line is None:
@@ -77,27 +145,34 @@ class HostLink:
         for i in range(first, n):
             b = chunk[i]
             if b == _NL:
-                if self.too_long:
-                    self.too_long = False
-                    self.send('{"error":"line longer than 1024 bytes","re":null}')
+                answered = True
+                if self.skip:
+                    if self.skip == _SKIP_LONG:
+                        self.send('{"error":"line longer than 1024 bytes","re":null}')
+                    else:
+                        answered = False
+                    self.skip = 0
                 else:
                     length = self.length
                     if length and line[length - 1] == _CR:
                         length -= 1
                     if length:
                         self._command(bytes(line[:length]))
+                    else:
+                        answered = False
                 self.length = 0
-                if self.app.starting:   # the rest waits until the new game has started
-                    if i + 1 < n:
+                if answered:            # one command a pass; after a `new`, the rest waits
+                    if i + 1 < n:       # until the new game has started
                         self.rest = (i + 1) << 8 | n
-                    return
-            elif self.too_long:
+                    return True
+            elif self.skip:
                 continue
             elif self.length >= _MAX_LINE + (b == _CR):
-                self.too_long = True
+                self.skip = _SKIP_LONG
             else:
                 line[self.length] = b
                 self.length += 1
+        return False
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
@@ -114,6 +189,7 @@ class HostLink:
             from . import drop
             drop("ludoboard.commands")
             drop("ludoboard.texts")     # (status.py and streams.py use it)
+            drop("ludo.jsonstr")        # (an error line's)
 
     def pump(self):
         while self.stream is not None:

@@ -12,6 +12,7 @@ LIMITS = {
     "LUDO_CURRENT_BUDGET_MA": (0, 100000),
     "LUDO_MAP_CHECK": (0, 1),
     "LUDO_LINE_NUMBERS": (0, 1),
+    "LUDO_SKIP_FIXUPS": (0, 1),
 }
 
 

@@ -44,6 +44,8 @@ SETTINGS = (
     ("LUDO_MAP_CHECK", "0", "1 = light the pixels one by one at start, to check the strip against the map."),
     ("LUDO_LINE_NUMBERS", "0", "1 = line numbers in tracebacks on the console (the code then takes about 2 KB "
                                "more of the board's heap)."),
+    ("LUDO_SKIP_FIXUPS", "0", "1 = no confirm after tokens must be put right by hand: for a board without "
+                              "wooden tokens (the virtual board sets it)."),
 )
 # Boards whose pins are not the Pico's GP names (boot_out.txt names the board): the
 # pins deploy writes for them instead.  The Pico, Pico W, Pico 2 (RP2350) take SETTINGS'.

@@ -380,3 +380,29 @@ def test_a_scene_keeps_every_colour_it_is_given_past_its_first_palette():
     scene.clear()
     scene.set(0, 0x123456)
     assert scene.used == 1 and scene.colour(0) == 0x123456
+
+
+@pytest.mark.parametrize("skip", [0, 1])
+def test_skip_fixups_setting_lets_play_go_on_without_confirming(skip):
+    """LUDO_SKIP_FIXUPS = 1 (the virtual board: no wooden tokens): after a capture play goes
+    on at once; by default (a real board) the players put the token back and confirm first."""
+    info = golden.load("capture-fixup")
+    b = Board(settings={"LUDO_SKIP_FIXUPS": skip})
+    b.ask(new_game_cmd("classic", 4, info["seed"]))
+    for step in info["plan"]:
+        assert not (skip and b.app.fixing())
+        if b.app.fixing():
+            b.press("confirm")
+        if step == "roll":
+            b.press("roll")
+        else:
+            b.select_code(int(step[5:]))
+            b.press("confirm")
+    assert "capture" in " ".join(b.game.last_events)
+    assert b.app.fixing() == (not skip)
+    n = len(b.game.transcript)
+    b.press("roll" if b.game.needs_roll() else "confirm")
+    assert len(b.game.transcript) == n + skip       # taken at once, or refused until confirmed
+    if not skip:
+        b.press("confirm")
+        assert not b.app.fixing()

@@ -187,3 +187,40 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
     assert end == [{"from": n - 3, "game": replies[0]["game"], "re": "resend", "to": n}]
     again = [r["seq"] for r in replies if r.get("ev") == "action"][-4:]
     assert again == [n - 3, n - 2, n - 1, n]      # the last events, sent again after the first time
+
+
+def test_blank_looking_lines_and_a_flood_get_the_same_bytes_under_micropython_and_cpython(micropython, tmp_path):
+    """Lines that look blank (form feed, no-break space, U+2028, ...) each get the one error
+    line the protocol promises, and a flood is dropped and said in one line: the same bytes
+    on MicroPython as on CPython (whose str.strip and json differ from MicroPython's)."""
+    import json
+    import subprocess
+    import sys
+    drive, app = _app_on_a_drive(tmp_path)
+    blank_looking = [b"\x0c", b"\x0b", b" \x0c\t", b"\x1c\x1f", "\u00a0".encode(), "\u2028".encode(),
+                     "\u3000".encode(), b'{"cmd":"status"}\x0c', b'\x0c{"cmd":"status"}',
+                     b'{"cmd":"fly\\u00e9\\b"}', b"  \t", b""]
+    code = app + (
+        "sim.data.send(%r)\n"
+        "for i in range(40):\n"
+        "    app.step()\n"
+        "sim.data.send(b'{\"cmd\":\"status\"}\\n' * 400)\n"
+        "for i in range(400):\n"
+        "    app.step()\n"
+        "print('DATA', bytes(sim.data.from_board).hex())\n") % (b"\n".join(blank_looking) + b"\n",)
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    mp_data = bytes.fromhex(out.split("DATA ")[1].split()[0])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([STUBS, os.path.join(ROOT, "firmware")]))
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    cpython_data = bytes.fromhex(run.stdout.split("DATA ")[1].split()[0])
+    assert mp_data == cpython_data
+    replies = [json.loads(line) for line in mp_data.decode().split("\n") if line]
+    errors = [r["error"] for r in replies if "error" in r]
+    assert errors[:len(blank_looking) - 3] == ["not JSON: %s" % json.dumps(line.decode())
+                                               for line in blank_looking[:-3]]
+    assert errors[len(blank_looking) - 3] == 'unknown command "fly\\u00e9\\b" (one of status, record, resend, ' \
+                                             'new, press, time)'
+    assert len(errors) == len(blank_looking) - 1 and "bytes dropped" in errors[-1]
+    for line in mp_data.decode().split("\n")[:-1]:        # each line exactly CPython's json.dumps
+        assert line == json.dumps(json.loads(line), sort_keys=True, separators=(",", ":"))

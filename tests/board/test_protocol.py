@@ -1,6 +1,7 @@
 """The serial protocol (docs/serial-protocol.md): replies, streamed record and
 resend, and malformed input -> exactly one error line, nothing changed."""
 import json
+import re
 import time
 
 import pytest
@@ -8,7 +9,7 @@ import serial
 
 from ludo.record import footer_of
 
-from harness import Board, new_game_cmd
+from harness import Board, STEP_MS, firmware_consts, new_game_cmd
 
 
 def play(b, presses):
@@ -92,7 +93,13 @@ MALFORMED = [
     (b"{\"cmd\":\"time\",\"now\":\"2026-01-01T24:00:00Z\"}\n", "time", "00:00:00 to 23:59:59"),
     (b"{\"cmd\":\"time\",\"now\":\"2026-13-01T10:00:00Z\"}\n", "time", "month 01-12"),
     (b"{\"cmd\":\"time\",\"now\":\"1999-12-31T10:00:00Z\"}\n", "time", "years 2000-2099"),
-]
+] + [(raw, None, "not JSON") for raw in [
+    # blank-looking lines: only spaces and tabs make a blank line (what str.strip() takes
+    # differs between CPython and MicroPython; JSON's own spaces are " \t\r\n")
+    b"\x0c\n", b"\x0b\n", b" \x0c\t\n", b"\x1c\x1d\x1e\x1f\n", "\u00a0\n".encode(), "\u2028\n".encode(),
+    "\u2029\n".encode(), "\u3000\n".encode(), "\ufeff\n".encode(), b"\r\r\n",
+    b"{\"cmd\":\"status\"}\x0c\n", b"\x0c{\"cmd\":\"status\"}\n", b"{\"cmd\":\x0b\"status\"}\n",
+]]
 
 
 @pytest.mark.parametrize("raw,re,words", MALFORMED, ids=range(len(MALFORMED)))
@@ -105,6 +112,7 @@ def test_malformed_command_gets_one_error_line_and_changes_nothing(board, raw, r
     out = board.lines()
     assert len(out) == 1, (out, sent[:200])
     assert sent.endswith(b"\n") and len(sent) - 1 <= 1024, len(sent)   # one line, within the limit
+    assert sent == (json.dumps(json.loads(sent), sort_keys=True, separators=(",", ":")) + "\n").encode()
     assert set(out[0]) == {"error", "re"}
     assert out[0]["re"] == re
     assert words, "a case must name words of its message (every message contains '')"
@@ -409,3 +417,85 @@ def test_real_serial_port_through_a_pty(repo_root):
             assert got["ev"] == "action" and got["seq"] == 1 and got["line"].startswith("roll ")
         finally:
             port.close()
+
+
+LINK = firmware_consts("hostlink")
+STATUS = b'{"cmd":"status"}\n'
+
+
+def drain(b, limit=5000):
+    """Loop passes until the PC's bytes are all taken and one pass found none; their count."""
+    passes = 0
+    while b.hw.to_board or not passes:
+        b.app.step()
+        b.hw.now += STEP_MS
+        passes += 1
+        assert passes < limit, "the board stopped taking input"
+    b.wait(STEP_MS)
+    return passes
+
+
+def test_a_loop_pass_takes_a_bounded_share_of_the_input_and_one_command(board):
+    """Much sent at once cannot hold the loop: a pass reads at most _IN_READS chunks and
+    runs one command; the rest waits in the port for the next passes."""
+    board.hw.to_board.extend(STATUS * 1000)
+    waiting = len(board.hw.to_board)
+    board.app.step()
+    assert 0 < waiting - len(board.hw.to_board) <= LINK.IN_READS * LINK.IN_CHUNK
+    assert [x["re"] for x in board.lines()] == ["status"]
+    board.hw.to_board.clear()
+    board.wait(50)                                  # (the chunk's rest is answered)
+    board.hw.to_board.extend(b"x" * 100000)         # one endless line: bounded too
+    board.app.step()
+    assert 100000 - len(board.hw.to_board) == LINK.IN_READS * LINK.IN_CHUNK
+
+
+def test_a_burst_of_commands_is_answered_whole_and_in_order(board):
+    """Commands sent together (fewer than a flood) are all answered, one a pass, in order."""
+    times = ["2026-11-29T14:%02d:00Z" % i for i in range(LINK.FLOOD_PASSES // 2)]
+    for now in times:
+        board.hw.to_board.extend(b'{"cmd":"time","now":"%s"}\n' % now.encode() + STATUS)
+    drain(board)
+    out = board.lines()
+    assert [x.get("cmd", x["re"]) for x in out] == ["time", "status"] * len(times)
+    assert not [x for x in out if "error" in x]
+
+
+@pytest.mark.parametrize("line,count", [(STATUS, 100000), (b"\x00garbage\n", 100000),
+                                        (b"x" * 1500 + b"\n", 1000), (b"x" * 2000000, 1)],
+                         ids=["status", "garbage", "too-long", "endless"])
+def test_a_flood_is_dropped_and_said_in_one_line_while_the_loop_runs_on(board, line, count):
+    """100,000 lines at once (or 1.5 MB of too long lines, or one endless line): every loop
+    pass still runs (frames drawn, the watchdog fed), the first lines are answered, the rest
+    is dropped and one error line says how much; then the board answers again."""
+    flood = line * count
+    board.lines()
+    board.hw.to_board.extend(flood)
+    shows, feeds = board.hw.shows, board.hw.feeds
+    passes = drain(board)
+    assert board.hw.feeds - feeds >= passes             # the watchdog fed every pass
+    assert board.hw.shows - shows >= passes // 8        # the animation went on (a frame per 40 ms)
+    out = board.lines()
+    drops = [x for x in out if "dropped" in x.get("error", "")]
+    answered = [x for x in out if x not in drops]
+    assert len(drops) == 1 and drops[0]["re"] is None, out[-3:]
+    dropped = int(re.search(r": (\d+) bytes dropped$", drops[0]["error"]).group(1))
+    if line == STATUS:
+        assert len(answered) == LINK.FLOOD_PASSES and {x["re"] for x in answered} == {"status"}
+        assert len(answered) * len(line) + dropped == len(flood)
+    else:
+        assert all("error" in x for x in answered) and len(answered) <= LINK.FLOOD_PASSES
+    assert dropped > len(flood) * 9 // 10
+    if line[-1:] != b"\n":
+        board.hw.to_board.extend(b"\n")            # (the end of the line cut by the drop)
+    assert board.ask({"cmd": "status"})[0]["re"] == "status"
+
+
+def test_the_rest_of_a_line_cut_by_a_drop_is_skipped_without_a_word(board):
+    board.lines()
+    board.hw.to_board.extend(STATUS * 20000 + b'{"cmd":"sta')
+    drain(board)
+    assert ["dropped" in x.get("error", "") for x in board.lines()][-1:] == [True]
+    board.hw.to_board.extend(b'tus"}\n' + STATUS)
+    board.wait(50)
+    assert board.lines() == [board.ask({"cmd": "status"})[0]]

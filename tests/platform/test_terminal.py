@@ -101,8 +101,8 @@ class LastWrite:
 
 
 def test_question_mark_shows_what_the_lights_say_and_other_keys_get_a_hint():
-    """A newcomer at the virtual board: `?` (or h) toggles a legend of the lights under the
-    board, and a key that is no button says which keys are."""
+    """A newcomer at the virtual board: `?` (or h) toggles a page of what the lights say in
+    place of the board, and a key that is no button says which keys are."""
     kb = terminal.Keyboard(fd=-1)
     kb.pending = b"?hx"
     assert kb._decode() == ["help", "help", ("unknown", "x")]
@@ -123,10 +123,10 @@ def test_a_terminal_too_small_for_the_board_says_how_big_it_must_be():
     out = LastWrite()
     size = [os.terminal_size((60, 15))]
     screen = terminal.Screen(PLACES, out=out, size=lambda: size[0])
-    screen.status = ["data channel: /dev/pts/9"]
+    screen.words = ["Red's turn: roll."]
     screen.draw()
     assert "terminal too small for the board: make it at least 71 x 17 (now 60 x 15)" in out.text
-    assert "data channel: /dev/pts/9" in out.text and "roll" not in out.text
+    assert "Red's turn: roll." in out.text and "r  roll" not in out.text
     size[0] = os.terminal_size((71, 17))
     screen.draw()
     assert "too small" not in out.text and "r  roll" in out.text
@@ -140,3 +140,146 @@ def test_picture_puts_a_disc_of_the_pixel_colour_at_each_place():
         row, col = terminal.die_cell(place) if place[0] == "d" else layout.cell(place)
         centre = image.getpixel((col * cell + cell // 2, row * cell + cell // 2))
         assert centre == terminal.boost(tuple(frame[3 * index:3 * index + 3])), place
+
+
+VISIBLE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def visible(line):
+    return VISIBLE.sub("", line)
+
+
+def busy_screen(**kw):
+    screen = terminal.Screen(PLACES, out=LastWrite(), **kw)
+    screen.words = ["Pass: no token could use that roll. Green (Medium computer)'s turn: it rolls by "
+                    "itself. \u00b7 27 s left", "roll: roll for it now"]
+    screen.info = ["data channel (ludo-host log):", "/dev/pts/12", "saved game:",
+                   "/home/someone/.local/share/ludo-board/nvm.bin", "", "fix-ups skipped: no wooden tokens"]
+    screen.hint = "key 'x' does nothing: r s Enter b (capitals: long presses), ? help, q quit"
+    for i in range(10):
+        screen.add_console("line %d of what the firmware printed\n" % i)
+    return screen
+
+
+def test_the_screen_fits_80_by_24_with_the_status_in_words_and_the_help():
+    screen = busy_screen(skip_fixups=True)
+    lines = screen.lines(80, 24)
+    assert len(lines) <= 24 and all(len(visible(x)) < 80 for x in lines)
+    assert "r  roll" in lines[0] and visible(lines[layout.SIZE - 1]).rstrip().endswith("no wooden tokens")
+    assert re.search(r"   \.\.\.[a-z/.]*/ludo-board/nvm.bin$", visible(lines[12]))  # a long path keeps its end
+    text = "\n".join(visible(x) for x in lines)
+    assert "Pass: no token could use that roll." in lines[layout.SIZE] and "27 s left" in text
+    assert "roll: roll for it now" in text and "does nothing" in text
+    assert "line 9 of what the firmware printed" in text
+    screen.toggle_help()
+    page = screen.lines(80, 24)
+    assert len(page) <= 24 and all(len(x) < 80 for x in page)
+    assert page[0] == terminal.HELP[0] and terminal.HELP[-1] in page
+    assert terminal.SKIPPED_FIXUPS in page                      # this board skips the fix-ups
+    assert "roll: roll for it now" in page and not any("\x1b[48" in x for x in page)
+    assert terminal.SKIPPED_FIXUPS not in busy_screen().help_lines()
+
+
+def test_the_terminal_draws_the_pictures_colours_whatever_the_brightness():
+    """At the default brightness (30 %) the LEDs' own colours were murky on a screen; the
+    terminal draws the frame the app drew, brightened as docs/lights.md's pictures are
+    (picture.frame_image: terminal.boost), and LUDO_BRIGHTNESS stays what the LEDs emit."""
+    from ludo_host.virtual import VirtualBoard
+    from ludo_host.virtual.engine import default_pixel_map
+    shown = {}
+    leds = {}
+    for brightness in (30, 100):
+        with VirtualBoard(settings={"LUDO_BRIGHTNESS": brightness}) as vb:
+            got = []
+            vb.on_show = got.append
+            vb.send('{"cmd":"new","preset":"classic","players":4,"seed":5}')
+            vb.wait(300)
+            vb.press("roll")
+            vb.wait(300)
+            assert got and got[-1] == bytes(vb.app.frame)
+            shown[brightness] = got[-1]
+            leds[brightness] = vb.frames[-1][1]
+    assert leds[30] != leds[100] and shown[30] == shown[100]
+    pixel_map = default_pixel_map()
+    cells = terminal.cell_colours(shown[30], pixel_map)
+    i = pixel_map.index("t8")                                   # a safe square (classic's star)
+    assert cells[layout.cell("t8")] == terminal.boost(tuple(shown[30][3 * i:3 * i + 3]))
+    safe, plain = max(cells[layout.cell("t8")]), max(cells[layout.cell("t9")])
+    assert safe >= plain * 3 // 2, (safe, plain)                # it shows on the painted board
+    murky = terminal.cell_colours(leds[30], pixel_map)          # (what was drawn before)
+    assert max(murky[layout.cell("t8")]) < safe
+
+
+class Tmux:
+    """A terminal of a given size (tmux, on a server of its own) running one command."""
+
+    def __init__(self, command, env, columns=80, rows=24):
+        import shutil
+        import subprocess
+        if shutil.which("tmux") is None:
+            if os.environ.get("CI", "") not in ("", "0", "false"):
+                pytest.fail("tmux is not installed (bash test.sh installs it)")
+            pytest.skip("tmux is not installed (bash test.sh installs it)")
+        self.run = subprocess.run
+        self.socket = "ludo-test-%d" % os.getpid()
+        self.tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", "board",
+                  "env " + " ".join("%s=%s" % kv for kv in env.items()) + " " + command + "; sleep 30")
+
+    def tmux(self, *args):
+        return self.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+
+    def keys(self, *keys):
+        self.tmux("send-keys", "-t", "board", *keys)
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p", "-t", "board").rstrip("\n").split("\n")
+
+    def wait_for(self, text, timeout=60):
+        """The screen once a line of it has `text` (a regular expression)."""
+        import time
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            lines = self.screen()
+            if any(re.search(text, line) for line in lines):
+                return lines
+            time.sleep(0.2)
+        raise AssertionError("%r never showed; the screen:\n%s" % (text, "\n".join(self.screen())))
+
+    def close(self):
+        self.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def test_the_virtual_board_in_an_80x24_terminal_as_a_person_sees_it(tmp_path):
+    """`ludo-host board` in an 80 x 24 terminal: the board, the keys, the status in words
+    and where things are all fit; the status follows the game; `?` shows what the lights
+    say and fits too; fix-ups are skipped and it says so; q quits and keeps the game."""
+    import sys
+    from platform_helpers import HOST
+    env = {"PYTHONPATH": HOST, "HOME": str(tmp_path), "TERM": "xterm-256color"}
+    term = Tmux("%s -m ludo_host.cli board --virtual --fresh --nvm %s" % (sys.executable, tmp_path / "nvm.bin"),
+                env)
+    try:
+        lines = term.wait_for("Set-up menu, page 1, preset: classic")
+        assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+        assert "r  roll" in lines[0] and "?  what the lights say" in lines[5]
+        assert lines[layout.SIZE].startswith("Set-up menu, page 1")        # right under the board
+        assert "fix-ups skipped: no wooden tokens" in "\n".join(lines)
+        term.keys("C-m")
+        term.wait_for("Set-up menu, page 2, players: 4 players")
+        term.keys("r")                                                     # start the game
+        term.wait_for("Red's turn: roll.")
+        term.keys("r")
+        lines = term.wait_for("Red rolled|Pass: no token could use that roll")    # (a pass goes by itself)
+        assert lines[layout.SIZE + 1]                                      # what the buttons do now
+        term.keys("?")
+        lines = term.wait_for(re.escape(terminal.HELP[-1]))
+        assert lines[0] == terminal.HELP[0]
+        assert "".join(lines[lines.index(terminal.HELP[-1]) + 1:]).strip()     # the status, under the help
+        assert terminal.SKIPPED_FIXUPS in lines
+        assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+        term.keys("?")
+        term.wait_for("r  roll")
+        term.keys("q")
+        term.wait_for("run again to resume")
+    finally:
+        term.close()

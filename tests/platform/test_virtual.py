@@ -275,3 +275,36 @@ def test_the_virtual_board_keeps_a_stable_path_to_its_data_channel_while_it_runs
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(fd)
+
+
+def test_the_board_in_the_terminal_skips_token_fixups_unless_told_otherwise(tmp_path):
+    """No wooden tokens on the virtual board in the terminal: LUDO_SKIP_FIXUPS = 1 there,
+    unless --set or the drive's own settings.toml says otherwise; headless runs keep a
+    real board's default (off), so scripts play as on a real board."""
+    import argparse
+    from ludo_host.virtual import TERMINAL_SETTINGS, _board_kwargs, add_arguments
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+
+    def settings(*argv, defaults=TERMINAL_SETTINGS):
+        return _board_kwargs(parser.parse_args(list(argv)), defaults)["settings"]
+    assert settings() == {"LUDO_SKIP_FIXUPS": 1}
+    assert settings("--set", "LUDO_SKIP_FIXUPS=0") == {"LUDO_SKIP_FIXUPS": 0}
+    assert settings("--headless", defaults=None) == {}
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "settings.toml").write_text("LUDO_SKIP_FIXUPS = 0\n")
+    assert settings("--drive", str(drive)) == {}
+
+
+def test_set_twice_on_one_drive_keeps_settings_toml_readable(tmp_path):
+    """--set writes into the drive's settings.toml: run again with another value, the file
+    holds each key once (TOML refuses a key twice), the newest value."""
+    from ludo_host.virtual.engine import prepare_drive, read_settings
+    drive = tmp_path / "drive"
+    for brightness in (50, 60, 70):
+        assert prepare_drive(str(drive), {"LUDO_BRIGHTNESS": brightness})["LUDO_BRIGHTNESS"] == brightness
+    assert read_settings(str(drive / "settings.toml"))["LUDO_BRIGHTNESS"] == 70
+    (drive / "settings.toml").write_text("LUDO_BRIGHTNESS = 1\nLUDO_BRIGHTNESS = 2\n")
+    with pytest.raises(ValueError, match="settings.toml: not TOML: Cannot overwrite a value"):
+        prepare_drive(str(drive), {})

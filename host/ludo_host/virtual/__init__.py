@@ -12,7 +12,7 @@ import threading
 import time
 from datetime import datetime, timezone
 
-from .engine import VirtualBoard, sim_module  # noqa: F401  (the package's API)
+from .engine import VirtualBoard, read_settings, sim_module  # noqa: F401  (the package's API)
 
 from .. import ports  # noqa: E402
 from .._lock import LockHeld, PathLock  # noqa: E402
@@ -21,6 +21,10 @@ from ..ports import DATA_DIR, publish_virtual_port, withdraw_virtual_port  # noq
 
 DEFAULT_NVM = os.path.join(DATA_DIR, "nvm.bin")
 POLL_S = 0.005                 # terminal key poll while the firmware idles
+WORDS_S = 0.1                  # how often the status in words is brought up to date
+# The board in the terminal has no wooden tokens: nothing to put right by hand (unless
+# --set or the drive's settings.toml says otherwise).  Headless runs keep a real board's.
+TERMINAL_SETTINGS = {"LUDO_SKIP_FIXUPS": 1}
 
 
 def add_arguments(parser):
@@ -41,7 +45,11 @@ def add_arguments(parser):
     parser.add_argument("--drive", metavar="DIR",
                         help="folder standing in for the CIRCUITPY drive (settings.toml, pixelmap.json)")
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[],
-                        help="a settings.toml value, e.g. --set LUDO_BRIGHTNESS=100")
+                        help="a settings.toml value, e.g. --set LUDO_BRIGHTNESS=100 (what the virtual "
+                             "LEDs emit; the terminal draws its colours brightened whatever it is). In "
+                             "the terminal the board skips the token fix-ups (no wooden tokens: "
+                             "LUDO_SKIP_FIXUPS=1); --set LUDO_SKIP_FIXUPS=0 asks for them as a real "
+                             "board does")
     parser.add_argument("--firmware", metavar="DIR", help=argparse.SUPPRESS)
 
 
@@ -59,9 +67,16 @@ def _overrides(pairs):
     return values
 
 
-def _board_kwargs(args, **extra):
+def _board_kwargs(args, defaults=None, **extra):
+    # defaults: settings that --set and the drive's own settings.toml may change
+    settings = _overrides(args.set)
+    if defaults:
+        own = read_settings(os.path.join(args.drive, "settings.toml")) if args.drive else {}
+        for key, value in defaults.items():
+            if key not in settings and key not in own:
+                settings[key] = value
     kwargs = dict(drive_dir=args.drive, nvm_path=args.nvm, fresh_nvm=args.fresh,
-                  settings=_overrides(args.set), all_frames=args.all_frames)
+                  settings=settings, all_frames=args.all_frames)
     if args.firmware:
         kwargs["firmware_dir"] = args.firmware
     kwargs.update(extra)
@@ -175,30 +190,7 @@ def run_interactive(args):
               file=sys.stderr)
         return 2
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
-    except OSError as exc:
-        print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
-        return 2
-    save_lock = None
-    try:
-        save_lock = lock_save(args.nvm)
-    except LockHeld as held:
-        print(save_taken_message(args.nvm, held), file=sys.stderr)
-        return 2
-    except OSError:
-        pass                        # no room for a lock file (a read-only home): run unguarded
-    try:
-        return _run_interactive(args)
-    finally:
-        if save_lock is not None:
-            save_lock.release()
-
-
-def _run_interactive(args):
-    from .terminal import Keyboard, Screen
-
-    try:
-        board = VirtualBoard(**_board_kwargs(args, data_port="pty", realtime=True))
+        board = VirtualBoard(**_board_kwargs(args, TERMINAL_SETTINGS, data_port="pty", realtime=True))
     except (ValueError, OSError) as exc:
         print("ludo-host board: %s" % exc, file=sys.stderr)
         return 2
@@ -217,13 +209,19 @@ def _run_interactive(args):
         data_line = "data channel: %s" % link
     else:
         data_line = "data channel: %s = %s   (`ludo-host log` finds it)" % (_home(link), board.data_port_path)
-    screen = Screen(board.pixel_map, out=sys.stdout)
+    skip_fixups = str(board.settings.get("LUDO_SKIP_FIXUPS", 0)) == "1"
+    screen = Screen(board.pixel_map, out=sys.stdout, skip_fixups=skip_fixups)
     keys = Keyboard()
-    screen.status = [data_line, "saved game (NVM): %s" % _home(os.path.abspath(args.nvm))]
+    port_title = "data channel (ludo-host log):" if other is None else "data channel (log --port):"
+    screen.info = [port_title, board.data_port_path,
+                   "saved game:", _home(os.path.abspath(args.nvm)), "",
+                   "fix-ups skipped: no wooden tokens" if skip_fixups else ""]
     sim = board.sim
     sim_mod = sim_module
+    said = [0.0]                    # when the words were last brought up to date
 
     def on_idle():
+        pressed = False
         for key in keys.read(POLL_S):
             if key == "quit":
                 raise sim_mod.Stop("quit")
@@ -236,8 +234,13 @@ def _run_interactive(args):
             screen.hint = ""
             button, long_press = key
             sim.press(sim_mod.button_index(button), sim_mod.LONG_MS if long_press else sim_mod.PRESS_MS)
+            pressed = True
+        now = time.monotonic()
+        if pressed or now - said[0] >= WORDS_S:
+            said[0] = now
+            screen.set_words(status_words(snapshot_of(board.app)))
 
-    board.on_frame = lambda t, frame: screen.show(frame)
+    board.on_show = screen.show
     board.on_console = screen.add_console
     print("Virtual Ludo board, %s" % data_line)
     keys.open()

@@ -52,14 +52,24 @@ def default_pixel_map():
     return layout.all_places()
 
 
+CALLER_MARK = "# set by the virtual board's caller"
+
+
 def read_settings(path):
-    """settings.toml as a dict (the top-level keys only)."""
+    """settings.toml as a dict (the top-level keys only); ValueError (one line) if it is not TOML."""
     try:
         with open(path, "rb") as f:
             table = tomllib.load(f)
     except FileNotFoundError:
         return {}
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError("%s: not TOML: %s" % (path, exc)) from None
     return {k: v for k, v in table.items() if not isinstance(v, dict)}
+
+
+def _setting_key(line):
+    key, sep, _ = line.partition("=")
+    return key.strip() if sep and not line.lstrip().startswith("#") else None
 
 
 def _toml_value(value):
@@ -90,10 +100,15 @@ def prepare_drive(drive_dir, settings=None):
     values = read_settings(toml_path)
     if settings:
         values.update(settings)
-        with open(toml_path, "a") as f:
-            f.write("\n# set by the virtual board's caller\n")
-            for key in sorted(settings):
-                f.write("%s = %s\n" % (key, _toml_value(settings[key])))
+        # the file's own lines for these keys go (TOML takes a key once), the new ones are added
+        with open(toml_path) as f:
+            kept = [line for line in f.read().split("\n")
+                    if _setting_key(line) not in settings and line != CALLER_MARK]
+        while kept and not kept[-1].strip():
+            kept.pop()
+        lines = kept + ["", CALLER_MARK] + ["%s = %s" % (key, _toml_value(settings[key])) for key in sorted(settings)]
+        with open(toml_path, "w") as f:
+            f.write("\n".join(lines) + "\n")
     map_path = os.path.join(drive_dir, str(values.get("LUDO_PIXEL_MAP", "pixelmap.json")))
     if not os.path.exists(map_path):
         src = os.path.join(HARDWARE, "pixelmap.json")
@@ -154,6 +169,9 @@ class VirtualBoard:
         self.log = sim_module.FrameLog(all_frames)
         sim.on_frame = self._frame
         self.on_frame = None          # function(t_ms, frame_bytes) for each frame kept
+        # function(frame_bytes) at every show of the strip, with the frame the app drew, before
+        # brightness and the current limit (what docs/lights.md's pictures draw)
+        self.on_show = None
         if data_port == "pty":
             from .pty_port import PtyPort
             sim.data = PtyPort()
@@ -205,6 +223,13 @@ class VirtualBoard:
     def stop_reason(self):
         return self._stopped
 
+    @property
+    def app(self):
+        """The firmware's running App, or None (snapshot.running_app: from a callback, or while
+        a lock-step board is frozen)."""
+        from .snapshot import running_app
+        return running_app(self._firmware_thread)
+
     def pixels(self, index=-1):
         """A kept frame (default: the last) as a list of (r, g, b)."""
         if not self.frames:
@@ -219,6 +244,9 @@ class VirtualBoard:
         return pixels[i] if i < len(pixels) else (0, 0, 0)
 
     def _frame(self, pin, rgb):
+        if self.on_show is not None:
+            app = self.app
+            self.on_show(bytes(app.frame) if app is not None else bytes(rgb))
         before = len(self.log.frames)
         self.log(pin, rgb)
         if self.on_frame is not None and len(self.log.frames) != before:

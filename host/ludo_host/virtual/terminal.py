@@ -8,6 +8,7 @@ import os
 import select
 import sys
 import termios
+import textwrap
 import tty
 
 from .. import layout
@@ -24,27 +25,34 @@ LEGEND = (
     "?  what the lights say",
 )
 # `?`: what a newcomer needs to read the lights; docs/lights.md has every signal.
+# A page of its own in place of the board (with the status under it, it fits 80 x 24).
 HELP = (
-    "what the lights say (docs/lights.md shows every signal):",
+    "What the lights say (docs/lights.md shows every signal)",
     "  a yard and the die breathing   that seat's turn: press roll",
     "  pips on the die                the roll; the tokens that may move breathe,",
     "                                 their landing squares glow dim",
-    "  white                          the selected move's landing square: confirm plays it",
+    "  white                          the selected move's landing square:",
+    "                                 confirm plays it",
     "  dim white                      safe squares; in the menus, 'how far' bars",
     "  dim orange                     where the last move started",
-    "  red flash / cross on the die   that press means nothing now / a forfeited roll",
+    "  red flash / cross on the die   that press means nothing now / a lost roll",
     "  the die breathing white        after a reset: check the tokens, then confirm",
-    "  magenta blinking               a set-up problem (pixel map or save): see the console",
-    "set-up menu: Red's home column counts the page (1 preset, 2 players, 3 computer",
-    "  seats, 4 options, 5 dice); the die shows the value: select changes it, confirm",
-    "  goes on, back goes back, roll starts the game.  Long back: the pause menu.",
-    "? again hides this.",
+    "  blinking between two places   put the token where it blinks, confirm",
+    "  magenta blinking               a set-up problem: see the console",
+    "Set-up menu: Red's home column counts the page (1 preset, 2 players,",
+    "  3 computer seats, 4 options, 5 dice); the die shows the value.",
+    "Long back: the pause menu.  Long select: the coach's hint.",
+    "Keys: r roll, s select, Enter confirm, b back; R S C B (or Alt+key): long.",
+    "? again: back to the board.",
 )
+FIXUP_HELP = "  blinking between two places"      # the line that says more when fix-ups are skipped
+SKIPPED_FIXUPS = "                                 (not here: no wooden tokens, no confirm)"
 # The painted board (full colours) and how much of them shows where no pixel is lit.
 PAINT = {"R": (200, 40, 40), "G": (40, 160, 70), "Y": (225, 195, 40), "B": (40, 100, 210),
          "track": (225, 225, 215), "centre": (120, 120, 120), "die": (200, 200, 200)}
-PLACE_DIM = 30                # percent, a square or spot that has a pixel
-GROUND_DIM = 14               # percent, painted ground without a pixel
+TRACK_DIM = 18                # percent, a track square (darker: a dim light on it must show)
+PLACE_DIM = 26                # percent, another place that has a pixel
+GROUND_DIM = 9                # percent, painted ground without a pixel
 DIE_FACE_DIM = 32             # the die's face, and its dark pips
 DIE_PIP_DIM = 10
 ENTRY_SQUARES = {0: "R", 13: "G", 26: "Y", 39: "B"}
@@ -74,7 +82,7 @@ def _painted(row, col, place):
     region = layout.region(row, col)
     if place is not None and place[0] == "t":
         colour = PAINT[ENTRY_SQUARES[int(place[1:])]] if int(place[1:]) in ENTRY_SQUARES else PAINT["track"]
-        shade = PLACE_DIM - 4 * ((row + col) % 2)      # checker: neighbouring squares stay apart
+        shade = TRACK_DIM - 4 * ((row + col) % 2)      # checker: neighbouring squares stay apart
         return _scale(colour, shade)
     if region.startswith("yard"):
         if place:
@@ -129,10 +137,26 @@ def _bg(rgb):
     return "\x1b[48;2;%d;%d;%dm" % rgb
 
 
-def render_lines(frame, pixel_map, status=(), use_boost=True):
-    """The screen as a list of text lines with ANSI colours (no cursor movement)."""
+SIDE_COL = (DIE_ORIGIN[1] + 4) * len(CELL) + 3     # where the text beside the board starts
+DIE_LABEL = "<- the die"
+INFO_ROW = DIE_ORIGIN[0] + 3                        # the first row of Screen.info beside the board
+
+
+def side_text(info=()):
+    """The lines beside the board, row by row: the keys, the die's label, then `info`."""
+    side = list(LEGEND) + [""] * (layout.SIZE - len(LEGEND))
+    side[DIE_ORIGIN[0] + 1] = DIE_LABEL
+    for i, line in enumerate(info[:layout.SIZE - INFO_ROW]):
+        side[INFO_ROW + i] = line
+    return side
+
+
+def render_lines(frame, pixel_map, status=(), use_boost=True, side=None):
+    """The screen as a list of text lines with ANSI colours (no cursor movement): the board
+    with `side` beside it (default: the keys), then the `status` lines."""
     cells = cell_colours(frame, pixel_map, use_boost)
     width = DIE_ORIGIN[1] + 4
+    side = side_text() if side is None else side
     lines = []
     for row in range(layout.SIZE):
         parts = []
@@ -150,10 +174,8 @@ def render_lines(frame, pixel_map, status=(), use_boost=True):
                 current = rgb
             parts.append(CELL)
         parts.append(RESET)
-        if row < len(LEGEND):
-            parts.append("   " + LEGEND[row])
-        elif row == DIE_ORIGIN[0] + 1:
-            parts.append("   <- the die")
+        if row < len(side) and side[row]:
+            parts.append("   " + side[row])
         lines.append("".join(parts))
     lines.extend(status)
     return lines
@@ -166,20 +188,40 @@ def _terminal_size():
         return None
 
 
-class Screen:
-    """Draws frames on the terminal (alternate screen), only when they change."""
+def _fit(text, width):
+    """One line cut to width (a path keeps its indent and its end: "  ...ludo-board/nvm.bin")."""
+    if len(text) <= width:
+        return text
+    body = text.lstrip(" ")
+    indent = text[:len(text) - len(body)]
+    room = max(width - len(indent) - 3, 1)
+    if "/" in body:
+        return indent + "..." + body[len(body) - room:]
+    return indent + body[:room] + "..."
 
-    def __init__(self, pixel_map, out=None, console_lines=6, size=_terminal_size):
+
+class Screen:
+    """Draws frames on the terminal (alternate screen), only when they change.
+
+    Under the board: `words` (what is going on and what the buttons do, from
+    ludo_host.words), a hint about the last key, the console's last lines; beside it
+    the keys and `info` (short lines: where the data channel and the save are).
+    `?` shows HELP in place of the board. Fits 80 x 24.
+    """
+
+    def __init__(self, pixel_map, out=None, console_lines=6, size=_terminal_size, skip_fixups=False):
         self.pixel_map = pixel_map
         self.out = out or sys.stdout
         self.frame = bytes(3 * len(pixel_map))
-        self.status = []
+        self.words = []
+        self.info = []
         self.console = [""]
         self.console_lines = console_lines
         self.drawn = None
-        self.help = False           # `?`: the lights' legend under the board
+        self.help = False           # `?`: what the lights say, in place of the board
         self.hint = ""              # one line about the last key that did nothing
         self.size = size
+        self.skip_fixups = skip_fixups
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -200,6 +242,13 @@ class Screen:
         self.frame = frame
         self.draw()
 
+    def set_words(self, lines):
+        """The status in words under the board (redrawn only if they changed)."""
+        lines = [line for line in lines if line]
+        if lines != self.words:
+            self.words = lines
+            self.draw()
+
     def toggle_help(self):
         self.help = not self.help
         self.hint = ""
@@ -209,20 +258,44 @@ class Screen:
         self.hint = "key %r does nothing: r s Enter b (capitals: long presses), ? help, q quit" % key
         self.draw()
 
-    def draw(self):
-        console = [line[-100:] for line in self.console if line][-self.console_lines:]
-        below = [self.hint] + list(self.status)
+    def help_lines(self):
+        """HELP, saying so where this board skips the token fix-ups."""
+        lines = list(HELP)
+        if self.skip_fixups:
+            at = [i for i, line in enumerate(lines) if line.startswith(FIXUP_HELP)][0]
+            lines.insert(at + 1, SKIPPED_FIXUPS)
+        return lines
+
+    def lines(self, columns=80, rows=24):
+        """The screen's text lines for a terminal of that size (at most `rows`, each fitting)."""
+        width = columns - 1             # (nothing in the last column: no wrap)
+        words = []
+        for line in self.words:
+            words += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        below = words + ([_fit(self.hint, width)] if self.hint else [])
         if self.help:
-            below += [""] + list(HELP)
-        screen = render_lines(self.frame, self.pixel_map, below + ["", "console:"] + console)
+            page = [_fit(line, width) for line in self.help_lines()]
+            return (page[:max(rows - len(below) - 1, 0)] + [""] + below)[:rows]
+        side = side_text([_fit(line, width - SIDE_COL) for line in self.info])
+        room = min(rows - layout.SIZE - len(below) - 1, self.console_lines)    # (1: "console:")
+        console = [_fit(line, width) for line in self.console if line]
+        if room > 0 and console:
+            below += ["console:"] + console[-room:]
+        screen = render_lines(self.frame, self.pixel_map, below, side=side)
+        return screen[:rows]
+
+    def draw(self):
         size = self.size() if self.size else None
-        need_cols = (DIE_ORIGIN[1] + 4) * len(CELL) + 3 + max(len(x) for x in LEGEND)
-        need_rows = layout.SIZE + 1 + len(self.status)
-        if size is not None and (size.columns < need_cols or size.lines < need_rows):
+        columns, rows = (size.columns, size.lines) if size is not None else (80, 24)
+        need_cols = SIDE_COL + max(len(x) for x in LEGEND)
+        need_rows = layout.SIZE + 2
+        if size is not None and (columns < need_cols or rows < need_rows):
             # a board that wraps or scrolls is unreadable: say so instead (the game runs on)
             screen = ["terminal too small for the board: make it at least %d x %d (now %d x %d)"
-                      % (need_cols, need_rows, size.columns, size.lines)] + [
-                line[:max(size.columns, 1)] for line in self.status]
+                      % (need_cols, need_rows, columns, rows)] + [
+                line[:max(columns - 1, 1)] for line in self.words]
+        else:
+            screen = self.lines(columns, rows)
         text = "\x1b[H" + "\x1b[K\n".join(screen) + "\x1b[K\x1b[J"
         if text != self.drawn:
             self.out.write(text)

@@ -1,0 +1,127 @@
+"""What the board's app shows now, as the plain snapshot `ludo_host.words` puts in words.
+
+The virtual board runs the firmware's App in this process, so it reads the
+snapshot off the app (`snapshot_of`). Every field is plain JSON data that the
+board itself knows, so a board could send the same snapshot over serial later.
+Fields (None where they do not apply):
+
+- `mode`: "boot" (no app yet), "menu", "starting" (a new game being set up),
+  "check" (after a reset: check the tokens), "play", "pause", "over",
+  "map-check"
+- `turn`: the seat letter on turn ("R"); `kind`: who plays it ("human", "easy",
+  "medium", "hard"); `preset`
+- `rolls`: the rolls waiting to be played, as a list ([] while a roll is due);
+  `hand`: dice entered by hand; `entry`: the value being entered (0: none yet)
+- `moves`: how many different moves can be chosen (moves that look the same on
+  the board count once; a pass is none); `pass`: confirm passes (`family`);
+  `selected`: a move is selected (lit white)
+- `fixups`: tokens must be put right by hand, then confirm; `undo`: back takes
+  the last move back (there is one, and the preset allows it)
+- `deadline_ms`: the seat's time left (`strict`'s deadline), when it runs
+- `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
+  "computer seats", "options", "dice"), `item` (the seat letter or option name
+  the page shows, else None), `value` (the preset's name, the player count, the
+  kind, the option's value, "hand" or "game")
+- `pause`: the pause menu's item: "hand over", "resign", "new game"
+- `signal`: the short signal after the last action, while it shows: "refused",
+  "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
+- `result`: the winner(s) when the game is over ("R", "R+G")
+"""
+import sys
+
+SIGNALS = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
+           "error")                                                   # ludoboard.die_lights' banners
+MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.menu's pages
+PAUSE_ITEMS = ("hand over", "resign", "new game")                     # ludoboard.pause's items
+SEATS = "RGYB"
+
+
+def running_app(thread_ident):
+    """The firmware's App (ludoboard/app.py) running in that thread, or None (booting, not
+    running). code.py keeps no name for it: it is found on the thread's stack."""
+    frame = sys._current_frames().get(thread_ident) if thread_ident is not None else None
+    while frame is not None:
+        obj = frame.f_locals.get("self")
+        if type(obj).__name__ == "App" and type(obj).__module__ == "ludoboard.app":
+            return obj
+        frame = frame.f_back
+    return None
+
+
+def empty():
+    """The snapshot of a board that shows nothing yet (booting)."""
+    return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
+            "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
+            "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None}
+
+
+def snapshot_of(app):
+    """The snapshot (a dict, see the module's doc) of a ludoboard App as it is now."""
+    snap = empty()
+    if app is None or not hasattr(app, "jobs"):
+        return snap
+    from ludoboard import controls         # (the firmware the app runs is on sys.path)
+    mode = {controls.MENU: "menu", controls.CHECK: "check", controls.PLAY: "play", controls.PAUSE: "pause",
+            controls.OVER: "over", controls.MAP_CHECK: "map-check"}.get(app.mode, "play")
+    snap["mode"] = "starting" if app.starting else mode
+    snap["signal"] = SIGNALS[app.banner] if 0 < app.banner < len(SIGNALS) else None
+    if mode == "menu":
+        snap["menu"] = _menu(app)
+    g = app.game
+    if g is None:
+        return snap
+    letter = SEATS[g.turn]
+    snap["turn"] = letter
+    snap["preset"] = g.preset
+    snap["kind"] = g.kinds.get(letter, "human") if app.is_computer() else "human"
+    snap["hand"] = bool(app.hand)
+    snap["entry"] = app.entry_value
+    over = g.outcome()
+    if over is not None:
+        snap["result"] = over.result()
+    if mode == "pause":
+        snap["pause"] = PAUSE_ITEMS[app.pause_item]
+    if mode not in ("play", "pause"):
+        return snap
+    snap["fixups"] = app.fixing()
+    snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)    # (codes < 16: rolls)
+    if not g.needs_roll():
+        snap["rolls"] = list(g.pending_rolls)
+        legal = app.legal
+        snap["moves"] = sum(1 for i in range(len(legal))
+                            if not legal[i].is_pass and not app.looks_like_earlier(i))
+        snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
+        snap["selected"] = 0 <= app.selected < len(legal)
+    limit = g.rules.deadline * 1000
+    if limit and mode == "play" and not snap["fixups"] and snap["kind"] == "human":
+        snap["deadline_ms"] = max(0, limit - controls.ticks_diff(app.last_ticks, app.turn_at))
+    return snap
+
+
+def _menu(app):
+    menu = app._menu                # (app.menu would load it now)
+    state = menu.state() if menu is not None else app.menu_state
+    if state is None:               # on its way for the first time
+        return None
+    preset, players, hand, kinds, values, _touched, names, seats, page, cursor = state
+    out = {"page": page + 1, "name": MENU_PAGES[page], "item": None, "value": None}
+    if page == 0:
+        from ludo.rules import PRESETS
+        out["value"] = PRESETS[preset]
+    elif page == 1:
+        out["value"] = players
+    elif page == 2:
+        from ludo.game import KINDS
+        seat = seats[min(cursor, len(seats) - 1)]
+        out["item"] = SEATS[seat]
+        out["value"] = KINDS[kinds[seat]]
+    elif page == 3:
+        if names:
+            from ludoboard.menu_options import values_of
+            name = names[min(cursor, len(names) - 1)]
+            out["item"] = name
+            out["value"] = values_of(name)[values[name]]
+    else:
+        out["value"] = "hand" if hand else "game"
+    return out
+
