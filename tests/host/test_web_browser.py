@@ -12,7 +12,7 @@ from cdp import Browser, find_chromium
 from conftest import wait_until
 from ludo_host._steps import Replay
 from ludo_host.virtual import VirtualBoard
-from ludo_host.web import WebService
+from ludo_host.web import WebService, attach_virtual_board
 
 IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 
@@ -33,7 +33,7 @@ def table(tmp_path, chromium):
     board = VirtualBoard(data_port="pty", realtime=True)
     board.start()
     svc = WebService(str(games), board.data_port_path, status_stream=open(tmp_path / "status.txt", "w"))
-    board.on_frame = lambda t, frame: svc.live.frame(frame, board.pixel_map)
+    attach_virtual_board(svc.live, board)
     try:
         svc.start()
         yield board, svc, games
@@ -76,7 +76,7 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
         assert wait_until(lambda: first.eval("document.body.dataset.steps") == "1", 20)
         header = json.loads(record_lines(games)[0])
         assert first.eval("document.getElementById('title').textContent") == "Ludo game " + header["game"]
-        assert "Red to roll" in first.eval("document.getElementById('next').textContent")
+        assert first.eval("document.getElementById('next').textContent") == "Red's turn: roll."
         seen = []
         for turn in range(10):
             play_a_turn(board)

@@ -109,6 +109,14 @@ class WebService:
         self._threads = []
 
 
+def attach_virtual_board(live, board):
+    """Show a virtual board running in this process on the page: its lit pixels and its
+    own snapshot (the set-up menu's page, the selection, the signal showing), as its
+    terminal shows them."""
+    from ..virtual.snapshot import snapshot_of
+    board.on_show = lambda frame: live.show(frame, board.pixel_map, lambda: snapshot_of(board.app))
+
+
 def _lan_address():
     """This PC's address on the local network (the one a route to the outside leaves by)."""
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -200,7 +208,7 @@ def _serve(args, port, board):
                          set_time=not args.no_time)
     service.logger.intro = where_records_go(args.dir)
     if board is not None:
-        board.on_frame = lambda t, frame: service.live.frame(frame, board.pixel_map)
+        attach_virtual_board(service.live, board)
     try:
         service.start()
     except OSError as exc:

@@ -3,9 +3,16 @@
 The logger (in its own thread) hands over each record file whose lines changed; the
 lines are the file's, so the page's move list is the record.  Each new action line is
 played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
-replay draws it (`_replay_page.step_data`).  A virtual board in this process also hands
-over its frames: the lit pixels.  Everything is kept under one lock; `on_change`
-functions are called (in the thread that changed it) after each change.
+replay draws it (`_replay_page.step_data`).
+
+The words are the virtual board's status line (`ludo_host.words.status_words`), said of
+a snapshot of the board (`ludo_host.virtual.snapshot`): a virtual board in this process
+hands over its own snapshot and its lit pixels (`show`); for a board on a serial link
+the snapshot is made from the record and the board's `status` (what the serial protocol
+sends: not the set-up menu's page, a selection, nor the lit pixels).
+
+Everything is kept under one lock; `on_change` functions are called (in the thread that
+changed it) after each change.
 """
 import json
 import threading
@@ -15,7 +22,8 @@ import ludo
 
 from .._replay_page import drawing_data, star_marks, step_data
 from .._steps import Replay
-from . import words
+from ..virtual import snapshot
+from ..words import status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
 
@@ -39,9 +47,8 @@ class LiveGame:
         self.turn_seat = None         # the seat on turn, and since when (the deadline's clock)
         self.turn_since = None
         self.lights = None            # [[place, "#rrggbb"], ...] of the lit pixels, or None (unknown)
-        self.lights_version = 0
+        self.view = None              # a virtual board's own snapshot (ludo_host.virtual.snapshot)
         self._lights_at = 0.0
-        self._pixel_map = None
 
     # -- from the logger (its thread) -----------------------------------------
     def game_changed(self, gamefile, board_game):
@@ -77,24 +84,24 @@ class LiveGame:
                 self._changed()
 
     # -- from a virtual board in this process (its thread) ----------------------
-    def frame(self, frame, pixel_map, force=False):
-        """The board's LEDs now (bytes, strip order), at most LIGHTS_EVERY_S apart."""
+    def show(self, frame, pixel_map, app_snapshot):
+        """What a virtual board shows now: its frame (bytes, strip order, the colours the app
+        asks for) and its snapshot (a function: ludo_host.virtual.snapshot).  Taken at most
+        every LIGHTS_EVERY_S."""
         now = time.monotonic()
-        if not force and now - self._lights_at < LIGHTS_EVERY_S:
+        if now - self._lights_at < LIGHTS_EVERY_S:
             return
         self._lights_at = now
-        # The LEDs are driven dim (brightness, the current limit): scaled so the brightest
-        # shows at full, the others in proportion to it.
-        top = max(frame) if frame else 0
+        from ..virtual.terminal import boost        # (the terminal's colours: one look)
         lit = []
         for i, place in enumerate(pixel_map):
             rgb = frame[3 * i:3 * i + 3]
             if len(rgb) == 3 and any(rgb):
-                lit.append([place, "#%02x%02x%02x" % tuple(min(255, c * 255 // top) for c in rgb)])
+                lit.append([place, "#%02x%02x%02x" % boost(rgb)])
+        snap = app_snapshot()
         with self.lock:
-            if lit != self.lights:
-                self.lights = lit
-                self.lights_version += 1
+            if lit != self.lights or snap != self.view:
+                self.lights, self.view = lit, snap
                 self._changed()
 
     # -- inside ---------------------------------------------------------------
@@ -166,16 +173,66 @@ class LiveGame:
             return self.game_key, self.steps[n:]
 
     def state(self):
-        """What the page says in words now (see words.py), with the deadline's clock."""
+        """What the page says in words now, with the deadline's clock and the lit pixels."""
         with self.lock:
             out = {"board": dict(self.board), "footer": self.footer, "error": self.error,
                    "deadline": None, "lines": len(self.lines)}
             g = self.replay.game if self.replay is not None and not self.error else None
-            out["words"] = words.page_words(g, self.steps, self.footer, self.board)
-            limit = getattr(g.rules, "deadline", 0) if g is not None else 0
-            if limit and g.outcome() is None and self.footer is None \
-                    and g.kinds.get(ludo.SEAT_LETTERS[g.turn], "human") == "human":
-                out["deadline"] = {"seat": self.turn_seat, "seconds": limit,
-                                   "ends_at": self.turn_since + limit}
+            snap = dict(self.view) if self.view is not None else self._snapshot(g)
+            left = snap.get("deadline_ms")
+            if left is None and snap["mode"] == "play" and snap.get("kind") == "human" and g is not None \
+                    and g.rules.deadline and self.turn_since is not None:
+                left = int((self.turn_since + g.rules.deadline - self.clock()) * 1000)
+            if left is not None and g is not None:
+                out["deadline"] = {"seat": snap.get("turn"), "seconds": g.rules.deadline,
+                                   "ends_at": self.clock() + max(0, left) / 1000.0}
+            snap["deadline_ms"] = None             # (the page counts it down itself)
+            said, buttons = status_words(snap)
+            if snap["mode"] == "menu" and snap.get("menu") is None and self.view is None:
+                said = "The set-up menu is open on the board."
+            last = self.steps[-1] if len(self.steps) > 1 else None
+            out["words"] = {"said": said, "buttons": buttons, "last": last["text"] if last else "",
+                            "mode": snap["mode"]}
             out["lights"] = self.lights
             return out
+
+    def _snapshot(self, g):
+        """The board's snapshot as far as the record and `status` tell it (a board on a
+        serial link): no menu page, no selection, the last action's signal until the next."""
+        snap = snapshot.empty()
+        state = self.board["state"]
+        if g is None:
+            snap["mode"] = "menu" if state == "menu" else "boot"
+            return snap
+        over = g.outcome()
+        snap["mode"] = "menu" if state == "menu" else ("over" if over is not None or self.footer else "play")
+        letter = ludo.SEAT_LETTERS[g.turn]
+        snap.update(turn=letter, kind=g.kinds.get(letter, "human"), preset=g.preset)
+        if over is not None:
+            snap["result"] = over.result()
+        elif self.footer is not None:
+            snap["result"] = self.footer.get("result")
+        if snap["mode"] != "play":
+            return snap
+        snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)
+        if self.header and (self.header.get("dice") == "hand" or any(
+                line.endswith(" hand") for line in self.lines[1:] if line.startswith("roll "))):
+            snap["hand"] = True
+        if not g.needs_roll():
+            legal = list(g.legal_moves)
+            snap["rolls"] = list(g.pending_rolls)
+            snap["moves"] = len({(m.token, m.end_place) for m in legal if not m.is_pass})
+            snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
+            snap["selected"] = len(legal) == 1 and not legal[0].is_pass
+        events = self.steps[-1]["events"] if self.steps else []
+        for event in events:
+            signal = EVENT_SIGNALS.get(event.split(" ")[0])
+            if signal:
+                snap["signal"] = signal
+        return snap
+
+
+# The board's short signal after an action with these events (ludoboard.die_lights).
+EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pass", "turned": "turned",
+                 "door": "door", "resign": "leave", "timeout": "leave", "forfeit": "forfeit",
+                 "three-sixes": "forfeit", "void": "forfeit"}

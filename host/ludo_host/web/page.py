@@ -39,11 +39,11 @@ PAGE = """<!DOCTYPE html>
 <svg id="die" viewBox="0 0 60 60" width="60" height="60" aria-label="die"></svg>
 <div>
 <div id="next" class="next" aria-live="polite"></div>
+<div id="buttons" class="buttons"></div>
 <div id="last" class="action"></div>
 <div id="deadline" class="deadline"></div>
 </div>
 </div>
-<ul id="signals" class="signals" aria-live="polite"></ul>
 <p id="result" class="result"></p>
 <ol id="moves" class="moves" start="0"></ol>
 <p class="help">Struck out: a move taken back later. Rings on the board: the board's lights, when the page knows them.</p>
@@ -61,9 +61,8 @@ CSS = REPLAY_CSS + """
 .link.down { color: #b00020; font-weight: 600; }
 .next { font-weight: 600; font-size: 17px; }
 .deadline { font-weight: 600; color: #b00020; min-height: 1.2em; }
-.signals { list-style: none; padding: 0; margin: 10px 0; min-height: 1.4em; }
-.signals li { background: #fff3b0; border-radius: 6px; padding: 4px 8px; margin: 4px 0; }
-.light { fill: none; stroke-width: 5; opacity: .9; }
+.buttons { color: var(--muted); }
+.light { fill: none; stroke-width: 5; filter: drop-shadow(0 0 1.5px rgba(0,0,0,.85)); }
 @media (max-width: 640px) {
   main { padding: 8px; gap: 10px; }
   .board-wrap { flex-basis: 100%; min-width: 0; }
@@ -140,12 +139,10 @@ JS = r"""
     var b = st.board, w = st.words;
     var link = b.connected ? "Connected to the board." : "Not connected to the board: " + (b.note || "waiting") + ".";
     $("link").className = "link" + (b.connected ? "" : " down");
-    text("link", link + (w.state && b.connected ? " " + w.state : ""));
-    text("next", w.next);
+    text("link", link);
+    text("next", w.said);
+    text("buttons", w.buttons ? "Buttons: " + w.buttons : "");
     text("last", w.last ? "Last: " + w.last : "");
-    var ul = $("signals");
-    while (ul.firstChild) { ul.removeChild(ul.firstChild); }
-    w.signals.forEach(function (s) { var li = document.createElement("li"); li.textContent = s; ul.appendChild(li); });
     var res = "";
     if (st.footer) { res = "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
     if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
