@@ -72,11 +72,18 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
     with Browser(width=1180, height=820) as first:
         first.open(svc.url)
         assert wait_until(lambda: first.eval("!!(ludoLive.state && ludoLive.state.board.connected)"), 20)
+        # The set-up menu (a fresh board) in words, its page and value as the board has them.
+        said = lambda: first.eval("document.getElementById('next').textContent")
+        assert wait_until(lambda: said().startswith("Set-up menu, page 1, preset: "), 20), said()
+        menu_before = said()
+        board.press("select")                    # the next preset
+        assert wait_until(lambda: said() != menu_before and said().startswith("Set-up menu, page 1, preset: "),
+                          10), said()
         board.send('{"cmd":"new","players":2,"preset":"classic","seed":5}')
         assert wait_until(lambda: first.eval("document.body.dataset.steps") == "1", 20)
         header = json.loads(record_lines(games)[0])
         assert first.eval("document.getElementById('title').textContent") == "Ludo game " + header["game"]
-        assert first.eval("document.getElementById('next').textContent") == "Red's turn: roll."
+        assert wait_until(lambda: said() == "Red's turn: roll.", 10), said()
         seen = []
         for turn in range(10):
             play_a_turn(board)
@@ -100,7 +107,7 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
                 assert browser.eval("document.querySelectorAll('#moves li').length") == len(lines)
             g = replay.game
             seat = {"R": "Red", "Y": "Yellow"}[ludo.SEAT_LETTERS[g.turn]]
-            assert first.eval("document.getElementById('next').textContent").startswith(seat)
+            assert wait_until(lambda: seat in first.eval("document.getElementById('next').textContent"), 5)
             # The lit pixels of the virtual board, on places of the board.
             lit = first.eval("Array.from(document.querySelectorAll('#lights .light')).map(function (e) "
                              "{ return e.dataset.place; })")

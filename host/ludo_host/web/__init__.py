@@ -110,11 +110,22 @@ class WebService:
 
 
 def attach_virtual_board(live, board):
-    """Show a virtual board running in this process on the page: its lit pixels and its
-    own snapshot (the set-up menu's page, the selection, the signal showing), as its
-    terminal shows them."""
+    """Show a virtual board running in this process (started, on the real clock) on the
+    page: its lit pixels and its own snapshot (the set-up menu's page, the selection, the
+    signal showing), as its terminal shows them.  Read in the firmware's thread, at its
+    idle polls (the app shows a frame only when it changes)."""
     from ..virtual.snapshot import snapshot_of
-    board.on_show = lambda frame: live.show(frame, board.pixel_map, lambda: snapshot_of(board.app))
+    idle = board.sim.on_idle
+
+    def read():
+        app = board.app
+        frame = bytes(app.frame) if app is not None else b""
+        return frame, snapshot_of(app)
+
+    def on_idle():
+        live.show(read, board.pixel_map)
+        idle()
+    board.sim.on_idle = on_idle
 
 
 def _lan_address():

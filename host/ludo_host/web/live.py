@@ -84,21 +84,21 @@ class LiveGame:
                 self._changed()
 
     # -- from a virtual board in this process (its thread) ----------------------
-    def show(self, frame, pixel_map, app_snapshot):
-        """What a virtual board shows now: its frame (bytes, strip order, the colours the app
-        asks for) and its snapshot (a function: ludo_host.virtual.snapshot).  Taken at most
-        every LIGHTS_EVERY_S."""
+    def show(self, read, pixel_map):
+        """What a virtual board shows now: `read()` gives its frame (bytes, strip order, the
+        colours the app asks for) and its snapshot (ludo_host.virtual.snapshot).  Read at
+        most every LIGHTS_EVERY_S."""
         now = time.monotonic()
         if now - self._lights_at < LIGHTS_EVERY_S:
             return
         self._lights_at = now
+        frame, snap = read()
         from ..virtual.terminal import boost        # (the terminal's colours: one look)
         lit = []
         for i, place in enumerate(pixel_map):
             rgb = frame[3 * i:3 * i + 3]
             if len(rgb) == 3 and any(rgb):
                 lit.append([place, "#%02x%02x%02x" % boost(rgb)])
-        snap = app_snapshot()
         with self.lock:
             if lit != self.lights or snap != self.view:
                 self.lights, self.view = lit, snap

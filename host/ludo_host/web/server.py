@@ -27,7 +27,7 @@ MAX_FRAME = 64 * 1024         # aiohttp closes the socket (1009) on a message ov
 MAX_WATCHERS = 200
 SEND_TIMEOUT_S = 10.0         # a watcher that reads nothing this long is disconnected
 RATE_PER_S = 20               # messages a browser may send a second (a burst of twice that)
-FLOOD_LIMIT = 200             # messages over the rate before the browser is disconnected
+FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 ACTIONS = ("join", "roll", "move", "pass", "leave", "resign", "fill")
 
@@ -69,6 +69,7 @@ class Watcher:
         self.allowance_at = now
         if self.allowance >= 1.0:
             self.allowance -= 1.0
+            self.over_rate = max(0, self.over_rate - 1)
             return True
         self.over_rate += 1
         return False
