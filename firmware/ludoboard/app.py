@@ -236,7 +236,7 @@ class App(Controls):
     def committed(self, code, text):
         # The game has taken one transcript code: save it, tell the PC, then change the lights.
         g = self.game
-        self.saves.append(code)
+        self.saves.append(code, g)
         link = self.link
         if link.connected:          # the lines are built only for a PC that listens
             if text is None:        # a roll; resign, timeout, undo, kind: position-free texts

@@ -8,8 +8,6 @@ from . import drop, places
 from .controls import CHECK, MAP_CHECK
 from .die_lights import show_banner
 
-_REPLAY_FEED_EVERY = 64     # feed the watchdog while replaying a long save
-
 
 def new_game(preset, players, options, seed, start, kinds):
     g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
@@ -19,7 +17,7 @@ def new_game(preset, players, options, seed, start, kinds):
 
 
 def game_from_header(h):
-    # The game a saved header starts (ValueError / KeyError / TypeError if it cannot).
+    # The game a saved header starts (raises if it cannot: saveread.py says so).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
                     h.get("kinds") or {})
 
@@ -49,32 +47,15 @@ def boot(app, settings):
 
 
 def resume(app):
-    # Take up the saved game, if any: replay its transcript and show the position (CHECK).
-    saves = app.saves
-    header = saves.load()
-    if header is None:
-        return
-    try:
-        g = game_from_header(header)
-    except (ValueError, KeyError, TypeError) as exc:
-        saves.error = "save: cannot restart its game (%s)" % exc
-        return
-    rolled = False
-    for i in range(saves.count):
-        code = saves.code_at(i)
-        try:
-            g.push_transcript_code(code)
-        except ValueError:
-            saves.truncate(i)
-            saves.error = "save: action %d does not fit the game; resumed before it" % (i + 1)
-            break
-        if i % _REPLAY_FEED_EVERY == 0:
-            app.hw.feed()
-        if code < 8:
-            rolled = True
+    # Take up the saved game, if any: replay its transcript (saveread.py: each action
+    # checked against the rules) and show the position (CHECK).
+    got = app.saves.load(game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
     drop("ludo.extras")
+    if got is None:
+        return
+    g, header, rolled = got
     app.game = g
     app.rolled = rolled
     app.hand = header.get("dice") == "hand"

@@ -1,28 +1,42 @@
 # The game's save: an append-only record in NVM (one 4 KB flash sector on RP2040).
 # Layout (little-endian):
-#   "L1" | header length H (2) | header JSON (H) | CRC16(header) (2)
+#   "L2" | header length H (2) | header JSON (H) | CRC16(header) (2)
 #   | packed codes (P bytes, P = header["packed"]) | CRC16(packed) (2)
-#   | entries: code, check (2 bytes each) ... | erased 0xFF
-# An entry is one code of the game's transcript (docs/api.md's action codes,
-# 121 = undo, 122.. = a seat handed to another player kind) and a
-# check byte = CRC8(code, index, game id), so a torn or corrupt entry is
-# detected; loading keeps the longest valid prefix.  Appending programs two
-# erased bytes (no flash erase).  Starting a game or compacting (when the
-# entries reach the end of the sector, they are packed one byte each under one
-# CRC) rewrites the sector in one write, as far as it is written (savewrite.py).
-from . import drop
+#   | entries: code, check (3 bytes each) ... | erased 0xFF
+# An entry is one code of the game's transcript (1..137: docs/api.md's action
+# codes, 121 = undo, 122.. = a seat handed to another player kind) and a 16-bit
+# check: a CRC-16 of the game id, the action's index and the code.  Appending
+# programs three erased bytes after the last written one: no flash erase.  (The
+# header's and the packed codes' CRC is CRC-16/CCITT-FALSE, as in the format before.)
+#
+# On RP2040 any write over a written byte erases the whole sector, so nothing
+# written is ever written over, except when the sector is full (compaction: the
+# game's codes packed one byte each) or a new game starts (savewrite.py).  A power
+# cut in an append leaves a torn entry: the boot (saveread.py) skips it in place,
+# and the next append goes after it with the same index.  The boot takes, for each
+# index in turn, the first entry after the last one taken whose check matches that
+# index and that the rules accept; entries after the last one taken are a lost
+# tail, told in one console line.  docs/saves.md.
+from . import const, drop
+
+ENTRY = 3                   # bytes per entry
+CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry (CCITT's 0x1021: 4)
+
+
+def crc_byte(crc, byte, poly):
+    # One byte into a CRC-16 with this polynomial, a bit at a time: a table would keep
+    # 512 bytes on the heap for three bytes an action.
+    crc ^= byte << 8
+    for _ in range(8):
+        crc = ((crc << 1) ^ poly) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
 
 def entry_check(code, index, salt):
-    # CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes and the salt, a bit
-    # at a time: a table would keep 256 bytes on the heap for one check an action.
-    return _crc8(_crc8(_crc8(_crc8(0, code ^ 0x5A), index & 255), (index >> 8) & 255), salt)
-
-
-def _crc8(c, byte):
-    c ^= byte
-    for _ in range(8):
-        c = ((c << 1) ^ 0x07) & 255 if c & 128 else (c << 1) & 255
-    return c
+    # An entry's check: its index's two bytes and its code, from salt (the game id's CRC).
+    # Any 7 flipped bits of an entry, or any two of its bytes changed, fail it.
+    return crc_byte(crc_byte(crc_byte(salt, index & 255, CHECK_POLY), index >> 8, CHECK_POLY),
+                    code, CHECK_POLY)
 
 
 class Saves:
@@ -34,51 +48,36 @@ class Saves:
         self.feed = feed
         self.header = None      # the header (a dict) while savewrite.py writes it; then read again
         self.active = False     # a game's save is in NVM: its actions are appended
-        self.count = 0          # actions saved (packed + entries)
-        self.packed = 0
-        self.entries_at = 0     # offset of the first 2-byte entry
-        self.salt = 0
-        self.dirty = False      # bytes after the last valid entry are not erased
+        self.count = 0          # actions saved (packed + entries taken)
+        self.end = 0            # where the next entry goes: every byte from here on is erased
+        self.salt = 0           # the game id's CRC, the start of each entry's check
         self.error = None       # one line, for the console and the error lights
 
-    # -- reading ---------------------------------------------------------
-    def load(self):
-        # Read the save: the header dict (and self.count) or None when there is none.
+    def load(self, make):
+        # Read the save and replay it: make(header) gives its game (or raises).  Returns
+        # (game, header, rolled) with every saved action taken, or None (no save, or none usable).
         from .saveread import load
         try:
-            return load(self)
+            return load(self, make)
         finally:
             drop("ludoboard.saveread")
-            drop("ludoboard.savewrite")     # its crc16
+            drop("ludoboard.savewrite")     # its crc16 and header_in_nvm
 
-    def code_at(self, n):
-        # The n-th saved action code (0-based).
-        if n < self.packed:
-            return self.nvm[self.entries_at - 2 - self.packed + n]
-        return self.nvm[self.entries_at + 2 * (n - self.packed)]
-
-    def truncate(self, count):
-        # Keep only the first `count` actions (a replay found a bad one); rewritten at the next append.
-        if count < self.count:
-            self.count = count
-            self.dirty = True
-
-    # -- writing (a rewrite of the sector: savewrite.py) ---------------------
-    def append(self, code):
-        # Save one action code; True once it is in NVM.
+    def append(self, code, game):
+        # Save one action code, which `game` has just taken; True once it is in NVM.
         if self.nvm is None or not self.active:
             return False
-        if self.dirty or self.entries_at + 2 * (self.count - self.packed) + 2 > self.size:
+        at = self.end
+        if at + ENTRY > self.size:
+            # the sector is full (or holds an older firmware's save: saveread.py): the
+            # game's codes packed, this one too, in one write (an erase)
             from .savewrite import rewrite
             try:
-                if not rewrite(self, self):
-                    return False
+                return rewrite(self, game)
             finally:
                 drop("ludoboard.savewrite")
-        at = self.entries_at + 2 * (self.count - self.packed)
-        if at + 2 > self.size:
-            self.error = "save: the game no longer fits in NVM; saving stopped"
-            return False
-        self.nvm[at:at + 2] = bytes((code, entry_check(code, self.count, self.salt)))
+        check = entry_check(code, self.count, self.salt)
+        self.nvm[at:at + ENTRY] = bytes((code, check & 255, check >> 8))
         self.count += 1
+        self.end = at + ENTRY
         return True

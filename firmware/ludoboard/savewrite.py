@@ -1,13 +1,19 @@
-# Writing the save (saves.py's format): a new game's header, or the whole save
-# packed again when its entries reach the end of the sector.  Both are one
-# write of an image made here, from the sector's start to the end of what it
-# holds now (past that every byte is erased already: the write keeps them).
-# Loaded for that only and dropped again (saves.py, newsave.py).  The header is
-# compact JSON (read back with json.loads: its keys need no order, unlike the
-# lines to the PC).
+# Writing the save (saves.py's format): a new game's header, or the game's codes
+# packed one byte each when the entries reach the end of the sector (or the save
+# is an older firmware's).  Both are one write of an image made here, from the
+# sector's start to the end of what it holds now (past that every byte is erased
+# already: the write keeps them).  These are the only writes over written bytes,
+# so the only ones that erase the sector: a power cut during one loses the save
+# (docs/saves.md).  Loaded for that only and dropped again
+# (saves.py, newsave.py).  The header is compact JSON (read back with json.loads:
+# its keys need no order, unlike the lines to the PC).
 import json
 
-_MAGIC = b"L1"
+from . import const
+from .saves import CHECK_POLY, ENTRY, crc_byte
+
+MAGIC = b"L2"
+_ROOM = const(32)           # entries a packed save leaves room for, or saving stops (not an erase an action)
 
 
 def crc16(data, start=0, end=None):
@@ -16,9 +22,15 @@ def crc16(data, start=0, end=None):
         end = len(data)
     crc = 0xFFFF
     for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        crc = crc_byte(crc, data[i], 0x1021)
+    return crc
+
+
+def game_salt(game):
+    # The start of every entry's check: the CRC of the game id's four bytes (8 hex digits).
+    crc = 0xFFFF
+    for i in range(0, 8, 2):
+        crc = crc_byte(crc, int(game[i:i + 2], 16), CHECK_POLY)
     return crc
 
 
@@ -26,16 +38,16 @@ def save_start(saves, header):
     # Begin a new game's save (erases the old one). Returns False if it cannot.
     saves.header = header
     saves.active = True
-    saves.salt = int(header["game"][:2], 16)
+    saves.salt = game_salt(header["game"])
     saves.count = 0
     return rewrite(saves, None)
 
 
-def rewrite(saves, source):
-    # Write header + packed codes (all saved codes if source) in one write.
+def rewrite(saves, game):
+    # Write header + packed codes (all of game's transcript, if a game) in one write.
     # The header is kept only while it is written: packing reads it from NVM again.
     try:
-        return _rewrite(saves, source)
+        return _rewrite(saves, game)
     finally:
         saves.header = None
 
@@ -56,22 +68,27 @@ def header_in_nvm(nvm):
     return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
 
-def _rewrite(saves, source):
+def _rewrite(saves, game):
     if saves.nvm is None:
         saves.error = "save: this board has no NVM; games are not saved"
+        saves.active = False
         return False
     if saves.header is None:
         saves.header = header_in_nvm(saves.nvm)
     size = saves.size
-    count = saves.count if source is not None else 0
+    codes = game.transcript if game is not None else b""
+    count = len(codes)
     saves.header["packed"] = count
     try:
         head = json.dumps(saves.header, separators=(",", ":")).encode()
     except TypeError:               # a port without json's separators: the spaces fit too
         head = json.dumps(saves.header).encode()
     total = 4 + len(head) + 2 + count + 2
-    if total + 2 > size:
+    if total + _ROOM * ENTRY > size:
         saves.error = "save: the game no longer fits in NVM; saving stopped"
+        saves.active = False        # no entries after a header not written; told once
+        if game is not None:        # (a new game's: newsave.py tells it)
+            print(saves.error)
         return False
     length = written_end(saves.nvm, size)
     if length < total:
@@ -79,8 +96,8 @@ def _rewrite(saves, source):
     image = bytearray(length)
     for i in range(length):
         image[i] = 0xFF
-    image[0] = _MAGIC[0]
-    image[1] = _MAGIC[1]
+    image[0] = MAGIC[0]
+    image[1] = MAGIC[1]
     image[2] = len(head) & 255
     image[3] = len(head) >> 8
     image[4:4 + len(head)] = head
@@ -89,14 +106,12 @@ def _rewrite(saves, source):
     image[at] = c & 255
     image[at + 1] = c >> 8
     at += 2
-    for n in range(count):
-        image[at + n] = source.code_at(n)
+    image[at:at + count] = codes
     end = at + count
     c = crc16(image, at, end)
     image[end] = c & 255
     image[end + 1] = c >> 8
     saves.nvm[0:length] = image
-    saves.packed = count
-    saves.entries_at = end + 2
-    saves.dirty = False
+    saves.count = count
+    saves.end = end + 2
     return True

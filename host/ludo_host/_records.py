@@ -2,16 +2,16 @@
 
 The file is streamed with bounded lines (`_lines.LineSplitter`), a bounded
 line count and a bounded total size, so memory stays small whatever the
-file is (a gigantic log, /dev/zero, a binary).  Only then is the text handed
+file is (a gigantic log, a binary); a FIFO or a device is refused, not read.  Only then is the text handed
 to the rules core's lenient reader (`ludo.Record.parse`).
 
 Problems are (line number, message) pairs, like the core's.
 """
 import os
 import re
-import stat
 
 from ._lines import LineSplitter
+from ._regular import NotRegularFile, open_regular
 
 MAX_LINE_CHARS = 4096        # the core's own limit (ludo.record.MAX_LINE)
 MAX_LINE_BYTES = 4 * MAX_LINE_CHARS
@@ -39,22 +39,28 @@ def _bad_char(text):
     return m.group(0) if m else None
 
 
+def open_record_file(path):
+    """The record file at `path` opened for reading (binary); a folder, FIFO, device or
+    socket raises NotRegularFile at once (a FIFO is never waited on)."""
+    return open_regular(path)
+
+
 def read_record_file(path):
     """Stream `path` into a RecordFile; stops at the first problem that makes the rest unreadable."""
     rf = RecordFile(path)
     try:
-        st = os.stat(path)
+        fh = open_record_file(path)
+    except NotRegularFile as exc:
+        rf.problems.append((0, "is %s, not a record file" % exc.kind))
+        return rf
     except OSError as exc:
         rf.problems.append((0, "cannot open: %s" % (exc.strerror or exc)))
-        return rf
-    if stat.S_ISDIR(st.st_mode):
-        rf.problems.append((0, "is a folder, not a record file"))
         return rf
     lines = []
     splitter = LineSplitter(MAX_LINE_BYTES)
     total = 0
     try:
-        with open(path, "rb") as fh:
+        with fh:
             while True:
                 chunk = fh.read(CHUNK)
                 if not chunk:

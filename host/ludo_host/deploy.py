@@ -1,64 +1,58 @@
 """`ludo-host deploy`: put the firmware on the board's CIRCUITPY drive.
 
 Finds the drive (or takes ``--drive``), checks boot_out.txt for a supported
-CircuitPython, then copies the tree under firmware/ and hardware/pixelmap.json,
-adds missing LUDO_* keys to settings.toml (never changing the user's values or
-comments), installs the neopixel library and copies code.py last.
+CircuitPython, then copies the tree under firmware/ (with ``--mpy-cross``, its
+modules precompiled to .mpy) and hardware/pixelmap.json, adds missing LUDO_* keys
+to settings.toml (never changing the user's values or comments) and installs the
+neopixel library.
 
-CircuitPython restarts code.py whenever the drive is written, and a cable can
-be pulled at any moment, so every file is written to a temporary name in the
-same folder, flushed to the device and renamed over the old one: a file on the
-drive is always either the old one or the new one, never half of each.
+CircuitPython restarts code.py whenever the drive is written, and a cable can be
+pulled or deploy killed at any moment, so:
+
+- a single file (settings.toml, pixelmap.json, boot.py, code.py) is written to a
+  temporary name in its folder, flushed and renamed over the old one;
+- the modules (hw.py, ludo/, ludoboard/) are staged: the changed ones are written
+  into a staging folder on the drive that nothing imports, then code.py is
+  replaced by a guard that imports nothing, then each package folder is switched
+  by renames (the unchanged files carried into the staged folder, the old folder
+  moved aside, the staged one renamed into place), and only then the new code.py
+  is written. At every moment code.py is the old one with the whole old set, the
+  guard, or the new one with the whole new set; a deploy stopped in the middle
+  leaves the guard, and the next deploy finishes the job (docs/build-guide.md).
 """
-import errno
-import importlib.util
 import os
 import re
-import shutil
-import subprocess
 import sys
+import time
 
 from . import pixelmap
+from ._deploy_settings import MAP_NAME, SETTINGS, board_pins, merge_settings
+from ._drive import (TMP_SUFFIX, DeployError, atomic_write, carry_over, check_inside, cluster_size,
+                     free_bytes, fsync_folder, read_file, remove_tree, rescue, write_failure, write_new)
+from ._library import install_library
+from ._mpy import compile_firmware
+from ._regular import NotRegularFile, open_regular
+
+__all__ = ["DeployError", "SETTINGS", "TMP_SUFFIX", "atomic_write", "merge_settings", "run", "add_arguments"]
 
 MIN_VERSION = (9, 0)
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE_DIR = os.path.join(REPO, "firmware")
 CODE = "code.py"                    # written last: its write is what restarts the board on the new firmware
-MAP_NAME = "pixelmap.json"
+BOOT = "boot.py"
 SETTINGS_NAME = "settings.toml"
 NOT_COPIED = (SETTINGS_NAME, MAP_NAME, "boot_out.txt")   # top-level names deploy handles itself
-TMP_SUFFIX = ".ludo-tmp"
-CIRCUP_TIMEOUT_S = 180
-LIBRARY = "neopixel"
-
-# (key, TOML value, comment): SPEC section 3, the board's defaults for a Pico.
-SETTINGS = (
-    ("LUDO_PIXEL_PIN", '"GP2"', "Data pin of the strip (through the 74AHCT125 and the 470 ohm resistor)."),
-    ("LUDO_PIXEL_COUNT", "99", "Pixels on the strip: 52 track, 20 home column, 16 yard, 4 centre, 7 die."),
-    ("LUDO_PIXEL_ORDER", '"GRB"', "Colour order: GRB for WS2812B, often RGB for WS2811 pixel strings."),
-    ("LUDO_BRIGHTNESS", "30", "Brightness in percent."),
-    ("LUDO_CURRENT_BUDGET_MA", "500", "Frames are scaled to stay under this many mA: 500 on USB "
-                                      "(see hardware/power-budget.md)."),
-    ("LUDO_BUTTON_PINS", '"GP10,GP11,GP12,GP13"', "Roll, select, confirm, back: each pin to GND when pressed."),
-    ("LUDO_PIXEL_MAP", '"%s"' % MAP_NAME, "Which board place each pixel lights."),
-    ("LUDO_MAP_CHECK", "0", "1 = light the pixels one by one at start, to check the strip against the map."),
-    ("LUDO_LINE_NUMBERS", "0", "1 = line numbers in tracebacks on the console (the code then takes about 2 KB "
-                               "more of the board's heap)."),
-    ("LUDO_SKIP_FIXUPS", "0", "1 = no confirm after tokens must be put right by hand: for a board without "
-                              "wooden tokens (the virtual board sets it)."),
-)
-# Boards whose pins are not the Pico's GP names (boot_out.txt names the board): the
-# pins deploy writes for them instead.  The Pico, Pico W, Pico 2 (RP2350) take SETTINGS'.
-BOARD_PINS = (
-    ("Feather RP2040", {"LUDO_PIXEL_PIN": '"D5"', "LUDO_BUTTON_PINS": '"D6,D9,D10,D11"'}),
-)
-SETTINGS_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+STAGE = ".ludo-stage"               # the changed modules, written before the switch (not importable)
+OLD = ".ludo-old"                   # the old package folders, moved aside during the switch
+# code.py during the switch: it imports nothing, so no mix of old and new modules can run.
+GUARD = (b"# Put here by ludo-host deploy while it switches the firmware's modules; the deploy\n"
+         b"# writes the real code.py when it is done. Still here: run ludo-host deploy again.\n"
+         b"print(\"ludo: a deploy was stopped midway: run ludo-host deploy again\")\n")
+# CircuitPython restarts code.py 500 ms after the last write (CIRCUITPY_AUTORELOAD_DELAY_MS):
+# after the guard is written deploy waits this long, so that a program still running from
+# the old code.py is restarted onto the guard before any module moves.
+SETTLE_S = 1.5
 VERSION = re.compile(r"CircuitPython (\d+)\.(\d+)\.(\d+)(\S*)(?: on [^;\n]*; ([^\n]*))?")
-
-
-class DeployError(Exception):
-    """A one-line reason why deploy stopped."""
-
 
 # ---------------------------------------------------------------- finding the drive
 
@@ -126,11 +120,14 @@ def read_version(drive):
     """((major, minor, micro), 'x.y.z-suffix', board) from the drive's boot_out.txt."""
     path = os.path.join(drive, "boot_out.txt")
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             text = f.read(4096).decode("utf-8", "replace")
     except FileNotFoundError:
         raise DeployError("%s has no boot_out.txt: is it a CIRCUITPY drive? (CircuitPython writes the file "
                           "when it starts; install CircuitPython %d.%d or newer first)" % ((drive,) + MIN_VERSION))
+    except NotRegularFile as exc:
+        raise DeployError("%s is %s, not the file CircuitPython writes: is %s a CIRCUITPY drive? nothing was "
+                          "copied" % (path, exc.kind, drive))
     except OSError as exc:
         raise DeployError("cannot read %s: %s" % (path, exc.strerror or exc))
     m = VERSION.search(text)
@@ -144,14 +141,6 @@ def read_version(drive):
 
 # ---------------------------------------------------------------- planning
 
-def board_pins(board):
-    """The pins BOARD_PINS gives `board` (boot_out.txt's name); {} for a Pico."""
-    for name, pins in BOARD_PINS:
-        if name.lower() in board.lower():
-            return pins
-    return {}
-
-
 def firmware_files(root):
     """{relative path with '/': bytes} of everything under firmware/ the board needs."""
     files = {}
@@ -163,78 +152,44 @@ def firmware_files(root):
             rel = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
             if rel in NOT_COPIED:
                 continue
-            with open(os.path.join(folder, name), "rb") as f:
-                files[rel] = f.read()
+            files[rel] = read_file(os.path.join(folder, name), os.path.join(folder, name))
     return files
 
 
-def merge_settings(text, settings=SETTINGS):
-    """(new text, added keys): ``text`` with the missing keys added; every existing line kept as it is."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    present = set()
-    table_at = None
-    lines = text.splitlines(True)
-    for i, line in enumerate(lines):
-        m = SETTINGS_KEY.match(line)
-        if m and table_at is None:
-            present.add(m.group(1))
-        if table_at is None and line.lstrip().startswith("["):
-            table_at = i        # CircuitPython reads only the keys before the first [table]
-    missing = [s for s in settings if s[0] not in present]
-    if not missing:
-        return text, []
-    block = ["# Ludo board settings added by ludo-host deploy (docs/build-guide.md). Change the values as you",
-             "# like: deploy never overwrites a value that is already here."]
-    for key, value, comment in missing:
-        block += ["# " + comment, "%s = %s" % (key, value)]
-    block = newline.join(block) + newline
-    if table_at is None:
-        head = "".join(lines)
-        if head and not head.endswith("\n"):
-            head += newline
-        if head.strip():
-            head += newline
-        return head + block, [k for k, _, _ in missing]
-    head, tail = "".join(lines[:table_at]), "".join(lines[table_at:])
-    if head and not head.endswith("\n"):
-        head += newline
-    return head + block + newline + tail, [k for k, _, _ in missing]
+def is_module(rel):
+    """True for a file code.py can import: every .py and .mpy but code.py and boot.py."""
+    return rel.endswith((".py", ".mpy")) and rel not in (CODE, BOOT)
+
+
+def is_staged(rel):
+    """True for a file that goes through the staging folder: a module, or anything in a package."""
+    return "/" in rel or is_module(rel)
+
+
+def twin(rel):
+    """'hw.mpy' for 'hw.py' and the other way round: the name that would be imported instead."""
+    return rel[:-3] + ".mpy" if rel.endswith(".py") else rel[:-4] + ".py"
 
 
 def _read(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        return None
-
-
-def local_neopixel():
-    """Path of Adafruit's neopixel.py installed on this computer (PyPI adafruit-circuitpython-neopixel), or None."""
-    try:
-        spec = importlib.util.find_spec(LIBRARY)
-    except (ImportError, ValueError):
-        return None
-    origin = getattr(spec, "origin", None) if spec else None
-    if not origin or not origin.endswith(".py") or not os.path.isfile(origin):
-        return None
-    with open(origin, "rb") as f:
-        source = f.read()
-    return origin if b"adafruit_pixelbuf" in source and b"class NeoPixel" in source else None
+    """A file on the drive (None when it is not there); a FIFO or a folder stops the deploy."""
+    return read_file(path, path)
 
 
 class Plan:
     """Everything deploy will do to one drive, worked out before anything is written."""
 
-    def __init__(self, drive, firmware_dir, map_path, replace_map, board=""):
+    def __init__(self, drive, firmware_dir, map_path, replace_map, board="", version=None, version_text="",
+                 mpy_cross=None):
         self.drive = drive
+        self.root = os.path.realpath(drive)
         self.pins = board_pins(board)
         self.settings = tuple((key, self.pins.get(key, value), comment) for key, value, comment in SETTINGS)
         self.board = board
         self.writes = []        # (relative path, bytes, "new" | "changed")
         self.unchanged = []
-        self.removals = []      # stale modules of firmware packages
-        self.leftovers = []     # temporary files of an interrupted deploy
+        self.removals = []      # stale modules of firmware packages, and a module's twin (.py/.mpy)
+        self.leftovers = []     # what an interrupted deploy left: temporary files, staging folders
         self.notes = []
         self.settings_added = []
         if not os.path.isdir(firmware_dir):
@@ -242,6 +197,11 @@ class Plan:
         files = firmware_files(firmware_dir)
         if CODE not in files:
             raise DeployError("%s has no %s: nothing to deploy" % (firmware_dir, CODE))
+        if mpy_cross:
+            files = compile_firmware(mpy_cross, files, version, version_text)
+        self.code = files[CODE]
+        self.files = files
+        self._check_links(files)
         self._plan_map(map_path, replace_map, files)
         self._plan_settings(files)
         for rel in sorted(files, key=lambda r: (r == CODE, r.count("/") == 0, r)):
@@ -249,9 +209,19 @@ class Plan:
                 self._compare(rel, files[rel])
         self._plan_removals(files)
         self._compare(CODE, files[CODE])        # last, always
+        self.staged = [w for w in self.writes if is_staged(w[0])]
+        self.switch = bool(self.staged) or any(is_staged(rel) for rel in self.removals)
+
+    def _check_links(self, files):
+        """Every place deploy may write or remove must stay on the drive (links resolved)."""
+        names = set(files) | {MAP_NAME, SETTINGS_NAME, "lib", "lib/neopixel.py", "lib/neopixel.mpy"}
+        names |= {rel.split("/")[0] for rel in files if "/" in rel}
+        names |= {twin(rel) for rel in files if is_module(rel)}
+        for rel in sorted(names):
+            check_inside(self.root, self.drive, rel)
 
     def _compare(self, rel, data):
-        old = _read(os.path.join(self.drive, rel))
+        old = _read(os.path.join(self.drive, *rel.split("/")))
         if old == data:
             self.unchanged.append(rel)
         else:
@@ -260,13 +230,17 @@ class Plan:
     def _plan_map(self, map_path, replace_map, files):
         explicit = map_path is not None
         map_path = map_path or pixelmap.DEFAULT_PATH
-        places = pixelmap.load(map_path)
+        data = read_file(map_path, map_path)
+        if data is None:
+            raise DeployError("%s: cannot read (no such file); nothing was copied" % map_path)
+        try:
+            places = pixelmap.loads(data.decode("utf-8"), str(map_path))
+        except UnicodeDecodeError:
+            raise DeployError("%s: not UTF-8 text; nothing was copied" % map_path)
         problems = pixelmap.check(places)
         if problems:
             raise DeployError("%s: %s%s (nothing copied)" % (map_path, problems[0], " and %d more problems"
                                                              % (len(problems) - 1) if len(problems) > 1 else ""))
-        with open(map_path, "rb") as f:
-            data = f.read()
         on_drive = _read(os.path.join(self.drive, MAP_NAME))
         self.map_count = len(places)
         if on_drive is not None and on_drive != data and not (explicit or replace_map):
@@ -313,157 +287,171 @@ class Plan:
                               % (count.group(1), self.map_count))
 
     def _plan_removals(self, files):
-        """Old .py/.mpy files inside the firmware's own packages (a stale .mpy would shadow the new .py)."""
+        """Old .py/.mpy files inside the firmware's own packages, and the other form of a module
+        (on the board a stale .py is imported before the new .mpy; a stale .mpy only confuses)."""
+        for name in (STAGE, OLD):
+            if os.path.lexists(os.path.join(self.drive, name)):
+                self.leftovers.append(name)
         for folder, dirs, names in os.walk(self.drive):
             rel_folder = os.path.relpath(folder, self.drive).replace(os.sep, "/")
+            if rel_folder == ".":
+                dirs[:] = [d for d in dirs if d not in (STAGE, OLD)]
             for name in names:
                 rel = name if rel_folder == "." else rel_folder + "/" + name
                 if name.endswith(TMP_SUFFIX):
                     self.leftovers.append(rel)
                     continue
                 package = rel.split("/")[0]
-                if ("/" in rel and name.endswith((".py", ".mpy")) and rel not in files
-                        and package + "/__init__.py" in files):
+                if not is_module(rel) or rel in files:
+                    continue
+                if "/" in rel:
+                    if package + "/__init__.py" in files or package + "/__init__.mpy" in files:
+                        self.removals.append(rel)
+                elif twin(rel) in files:
                     self.removals.append(rel)
         self.leftovers.sort()
         self.removals.sort()
 
     def bytes_needed(self):
-        need = 0
-        for rel, data, _ in self.writes:
-            old = _read(os.path.join(self.drive, rel))
-            need += len(data) - (len(old) if old else 0) + 4096   # a FAT cluster of slack per file
-        return need + max([len(d) for _, d, _ in self.writes] or [0])  # the temporary copy of the largest file
-
-
-# ---------------------------------------------------------------- writing
-
-def atomic_write(path, data):
-    """Write ``data`` to ``path`` so that ``path`` is always the old or the new file, never a mix."""
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, "." + name + TMP_SUFFIX)
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):          # make the rename itself durable where the OS allows it
-        try:
-            fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError:
-            pass
-
-
-def install_library(drive, version, dry_run, say):
-    """Put the neopixel library in lib/: circup, else Adafruit's neopixel.py from this computer, else explain.
-
-    Returns None when the library is there (or would be), else a one-line instruction."""
-    for name in ("neopixel.mpy", "neopixel.py"):
-        if os.path.isfile(os.path.join(drive, "lib", name)):
-            say("unchanged lib/%s (the %s library is already installed)" % (name, LIBRARY))
-            return None
-    manual = ("copy neopixel.mpy from the lib/ folder of the Adafruit CircuitPython Bundle for CircuitPython "
-              "%d.x (adafruit-circuitpython-bundle-%d.x-mpy-*.zip, circuitpython.org/libraries) into %s"
-              % (version[0], version[0], os.path.join(drive, "lib", "")))
-    circup = shutil.which("circup")
-    local = local_neopixel()
-    if dry_run:
-        if circup:
-            say("would run circup --path %s install %s" % (drive, LIBRARY))
-        elif local:
-            say("would write lib/neopixel.py (new, from %s)" % local)
-        else:
-            return "the %s library is not on the drive and circup is not installed: %s" % (LIBRARY, manual)
-        return None
-    why = "circup is not installed (pip install circup)"
-    if circup:
-        say("running circup --path %s install %s" % (drive, LIBRARY))
-        try:
-            done = subprocess.run([circup, "--path", drive, "install", LIBRARY], stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=CIRCUP_TIMEOUT_S)
-            lines = done.stdout.decode("utf-8", "replace").strip().splitlines()
-            why = "circup could not install it (%s)" % (lines[-1].strip() if lines else "exit %d" % done.returncode)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            why = "circup could not run (%s)" % exc
-        for name in ("neopixel.mpy", "neopixel.py"):
-            if os.path.isfile(os.path.join(drive, "lib", name)):
-                say("write lib/%s (new, installed by circup)" % name)
-                return None
-    if local:
-        with open(local, "rb") as f:
-            data = f.read()
-        os.makedirs(os.path.join(drive, "lib"), exist_ok=True)
-        atomic_write(os.path.join(drive, "lib", "neopixel.py"), data)
-        say("write lib/neopixel.py (new, from %s; %s)" % (local, why))
-        return None
-    return "the %s library is not installed: %s; %s" % (LIBRARY, why, manual)
+        """Room for everything deploy writes: the old files stay until the switch, so every
+        written file counts whole, in the drive's clusters, with a cluster per staged folder."""
+        cluster = cluster_size(self.drive)
+        need = sum(-(-len(data) // cluster) * cluster for _, data, _ in self.writes)
+        if self.switch:
+            folders = {rel.rsplit("/", 1)[0] for rel, _, _ in self.staged if "/" in rel}
+            need += cluster * (len(folders) + 2) + -(-len(GUARD) // cluster) * cluster
+        return need
 
 
 def execute(plan, version, dry_run, verbose, say):
     """Carry the plan out (or only list it, with dry_run). Returns the library instruction or None.
 
-    Order: leftovers of an interrupted deploy, every file but code.py, stale modules, the library,
+    Order: what an interrupted deploy left, the single files but code.py, the library, then
+    either code.py alone or, when modules change, the staging, the guard, the switch and
     code.py (its write is the restart that matters)."""
     drive = plan.drive
     current = [None]
+    state = ["before"]
 
-    def do(rel, done_text, action):
+    def at(rel, base=drive):
+        return os.path.join(base, *rel.split("/"))
+
+    def do(rel, text, action):
         current[0] = rel
         if dry_run:
-            say("would %s" % done_text)
+            say("would %s" % text)
         else:
             action()
-            say(done_text)
-
-    def remove(rel, why):
-        do(rel, "remove %s (%s)" % (rel, why), lambda: os.remove(os.path.join(drive, *rel.split("/"))))
-
-    def write(rel, data, status):
-        target = os.path.join(drive, *rel.split("/"))
-        if rel == SETTINGS_NAME:
-            status += ": added " + ", ".join(plan.settings_added)
-
-        def action():
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            atomic_write(target, data)
-        do(rel, "write %s (%s)" % (rel, status), action)
+            say(text)
 
     try:
         for rel in plan.leftovers:
-            remove(rel, "left by an interrupted deploy")
+            if rel in (STAGE, OLD) and not dry_run:
+                rescue(at(rel), drive, plan.files)
+            do(rel, "remove %s (left by an interrupted deploy)" % rel, lambda: remove_tree(at(rel)))
         for rel, data, status in plan.writes:
-            if rel != CODE:
-                write(rel, data, status)
-        for rel in plan.removals:
-            remove(rel, "no longer part of the firmware")
+            if rel != CODE and not is_staged(rel):
+                _write_single(plan, rel, data, status, do, at)
         current[0] = "lib/"
         library_note = install_library(drive, version, dry_run, say)
-        for rel, data, status in plan.writes:
-            if rel == CODE:
-                write(rel, data, status)
-    except OSError as exc:
-        if getattr(exc, "errno", None) in (errno.EROFS, errno.EACCES, errno.EPERM):
-            hint = ("the drive is read-only to this computer (write-protected, or a boot.py that remounts it "
-                    "for the board?)")
+        if plan.switch:
+            _stage(plan, do, at)
+            _guard(dry_run, do, at)
+            state[0] = "switching"
+            _switch(plan, dry_run, do, at, say)
+            state[0] = "done"
+            current[0] = OLD
+            if not dry_run:
+                remove_tree(at(OLD))
+                os.rmdir(at(STAGE))
+                fsync_folder(drive)
         else:
-            hint = "was the board unplugged? plug it back in and run ludo-host deploy again"
-        raise DeployError("could not write %s (%s): %s is not half-written; %s"
-                          % (current[0], exc.strerror or exc, CODE, hint))
+            for rel, data, status in plan.writes:
+                if rel == CODE:
+                    _write_single(plan, rel, data, status, do, at)
+    except OSError as exc:
+        if state[0] == "before":
+            after = "no file is half-written and the board still runs the old firmware"
+            if not dry_run:
+                try:
+                    remove_tree(at(STAGE))       # give the room back
+                except OSError:
+                    pass
+        elif state[0] == "switching":
+            after = "code.py is a guard that runs nothing (no mix of old and new modules)"
+        else:
+            after = "the new firmware is in place"
+        raise DeployError(write_failure(exc, current[0], drive, plan.bytes_needed(),
+                                        after + "; run ludo-host deploy again"))
     if verbose:
         for rel in plan.unchanged:
             say("unchanged %s" % rel)
     return library_note
+
+
+def _write_single(plan, rel, data, status, do, at):
+    """One file written whole under a temporary name and renamed into place."""
+    target = at(rel)
+    if rel == SETTINGS_NAME:
+        status += ": added " + ", ".join(plan.settings_added)
+
+    def action():
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        atomic_write(target, data)
+    do(rel, "write %s (%s)" % (rel, status), action)
+
+
+def _stage(plan, do, at):
+    """The changed modules into the staging folder, which no import looks in."""
+    stage = at(STAGE)
+    for rel, data, status in plan.staged:
+        target = at(rel, stage)
+
+        def action():
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            write_new(target, data)
+        do(rel, "write %s (%s)" % (rel, status), action)
+
+
+def _guard(dry_run, do, at):
+    """code.py becomes the guard, and the board has time to restart onto it."""
+    if os.path.lexists(at(CODE)):     # with no code.py nothing runs from the old modules: no guard needed
+        do(CODE, "write %s (a guard while the modules switch)" % CODE, lambda: atomic_write(at(CODE), GUARD))
+        if not dry_run:
+            time.sleep(SETTLE_S)
+
+
+def _switch(plan, dry_run, do, at, say):
+    """Switch by renames, then code.py: at no moment does code.py import a mix."""
+    drive, stage, old = plan.drive, at(STAGE), at(OLD)
+    staged = [rel for rel, _, _ in plan.staged]
+    for rel in staged:
+        if "/" not in rel:
+            do(rel, "switch to the new %s" % rel, lambda: os.replace(at(rel, stage), at(rel)))
+    for rel in plan.removals:
+        if "/" not in rel:
+            do(rel, "remove %s (no longer part of the firmware)" % rel, lambda: os.remove(at(rel)))
+    packages = sorted({rel.split("/")[0] for rel in staged + plan.removals if "/" in rel})
+    for package in packages:
+        inner = len(package) + 1
+        keep_out = {rel[inner:] for rel in staged + plan.removals if rel.startswith(package + "/")}
+
+        def action():
+            new, here = at(package, stage), at(package)
+            os.makedirs(new, exist_ok=True)
+            if os.path.isdir(here):
+                carry_over(here, new, keep_out)
+            if os.path.lexists(here):
+                os.makedirs(old, exist_ok=True)
+                os.rename(here, at(package, old))
+            os.rename(new, here)
+            fsync_folder(drive)
+        do(package + "/", "switch to the new %s/" % package, action)
+        for rel in plan.removals:
+            if rel.startswith(package + "/"):
+                say("%sremove %s (no longer part of the firmware)" % ("would " if dry_run else "", rel))
+    status = next((status for rel, _, status in plan.writes if rel == CODE), "back after the switch")
+    _write_single(plan, CODE, plan.code, status, do, at)
 
 
 # ---------------------------------------------------------------- command
@@ -472,6 +460,9 @@ def add_arguments(parser):
     parser.add_argument("--drive", help="the CIRCUITPY drive's folder (default: found automatically)")
     parser.add_argument("--dry-run", action="store_true", help="list what would be done, write nothing")
     parser.add_argument("--firmware", default=FIRMWARE_DIR, help="firmware folder to copy (default: firmware/)")
+    parser.add_argument("--mpy-cross", metavar="PATH", default=None,
+                        help="CircuitPython's own mpy-cross: copy the modules precompiled to .mpy "
+                             "(default: plain .py files)")
     parser.add_argument("--pixelmap", default=None,
                         help="pixel map to copy as pixelmap.json (default: hardware/pixelmap.json)")
     parser.add_argument("--replace-map", action="store_true",
@@ -493,12 +484,13 @@ def run(args):
                               "CircuitPython on the board first (docs/build-guide.md), nothing was copied"
                               % ((version_text, drive) + MIN_VERSION))
         say("found CircuitPython %s (%s) on %s" % (version_text, board, drive))
-        plan = Plan(drive, args.firmware, args.pixelmap, args.replace_map, board)
+        plan = Plan(drive, args.firmware, args.pixelmap, args.replace_map, board, version, version_text,
+                    getattr(args, "mpy_cross", None))
         if not args.dry_run:
-            free = shutil.disk_usage(drive).free
-            if plan.bytes_needed() > free:
-                raise DeployError("not enough room on %s: %d KB needed, %d KB free (delete files you do not need; "
-                                  "nothing was copied)" % (drive, plan.bytes_needed() // 1024, free // 1024))
+            free, need = free_bytes(drive), plan.bytes_needed()
+            if free is not None and need > free:
+                raise DeployError("the drive is full (%d bytes free, %d needed): delete files you do not need "
+                                  "on %s; nothing was copied" % (free, need, drive))
         library_note = execute(plan, version, args.dry_run, args.verbose, say)
     except (DeployError, pixelmap.PixelMapError) as exc:
         print("ludo-host deploy: error: %s" % exc, file=sys.stderr)
@@ -513,9 +505,12 @@ def run(args):
     summary = "%d files %s, %d unchanged, %d removed" % (
         len(changed), "to write" if args.dry_run else "written", len(plan.unchanged),
         len(plan.removals) + len(plan.leftovers))
+    if getattr(args, "mpy_cross", None):
+        summary += " (modules precompiled to .mpy)"
     say(("dry run (nothing written): " if args.dry_run else "deployed: ") + summary)
-    if "boot.py" in changed and not args.dry_run:
+    if BOOT in changed and not args.dry_run:
         say("boot.py changed: press the board's reset button (or unplug and replug it) for it to take effect")
     if library_note:
         print("ludo-host deploy: warning: %s" % library_note, file=sys.stderr)
     return 0
+

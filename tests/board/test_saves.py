@@ -1,40 +1,20 @@
-"""Saves in NVM: every confirmed action is saved before the lights change, a
-power cut at any byte of any NVM write loses no action whose save completed,
-and a torn or corrupt save never crashes the boot."""
+"""Saves in NVM: every confirmed action is saved before the lights change, what is
+read back is checked (each entry's 16-bit check, then the rules) before it is taken,
+and nothing in NVM crashes the boot.  Power cuts: test_save_power_cuts.py."""
 import random
 
 import pytest
 from hypothesis import given, strategies as st, HealthCheck, settings
 
-from harness import Board, Nvm, apply_write, PowerCut
-from ludoboard import saves as saves_mod
-from ludoboard.saves import Saves
+from harness import Board, Nvm, apply_write
+from savetools import (boot, entries_at, entry, header_of, l1_save, play_on,
+                       play_recording, saved_count, with_entries)
+from ludoboard import begin
+from ludoboard.saves import ENTRY, Saves, entry_check
+from ludoboard.savewrite import crc16, game_salt, save_start
 
 CHECK = 1
 MENU = 0
-
-
-def play_recording(preset="classic", count=2, seed=3, nvm=None, actions=None):
-    """A game by buttons; returns the board and, per NVM write, the transcript length saved after it."""
-    b = Board(nvm=nvm)
-    b.ask({"cmd": "new", "preset": preset, "players": count, "seed": seed})
-    rng = random.Random(seed)
-    saved_after = [0]               # the start write leaves 0 actions saved
-    while not b.game.is_over() and (actions is None or len(b.game.transcript) < actions):
-        app = b.app
-        if app.fixing():
-            b.press("confirm")
-        elif b.game.needs_roll():
-            b.press("roll")
-        else:
-            options = [i for i in range(len(app.legal)) if not app.looks_like_earlier(i)]
-            b.select_code(app.legal[rng.choice(options)].code)
-            b.press("confirm")
-            if rng.random() < 0.05 and b.game.rules.can_undo:
-                b.press("back")
-        while len(saved_after) < len(b.nvm.writes):
-            saved_after.append(len(b.game.transcript))
-    return b, saved_after
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +32,8 @@ def test_each_action_is_saved_before_the_lights_change():
     def checking_show(frame):
         g = b.app.game
         if g is not None:
-            s = Saves(Nvm(data=b.nvm.data))
-            s.load()
-            seen.append(s.count)
-            assert s.count == len(g.transcript), "the lights changed before the save"
+            seen.append(saved_count(b.nvm.data))
+            assert seen[-1] == len(g.transcript), "the lights changed before the save"
         show(frame)
     b.hw.show = checking_show
     for _ in range(30):
@@ -69,40 +47,15 @@ def test_each_action_is_saved_before_the_lights_change():
     assert max(seen) >= 20
 
 
-def test_power_cut_at_every_byte_of_every_write_loses_no_saved_action(recorded):
-    b, saved_after = recorded
+def test_a_game_is_saved_by_programming_erased_bytes_only(recorded):
+    """The header into the erased sector, then one 3-byte entry an action: no erase."""
+    b, _ = recorded
     writes = b.nvm.writes
-    final = bytes(b.game.transcript)
-    # the header to start (programmed into the erased sector), then one 2-byte append per action
-    assert writes[0][0] == 0 and not writes[0][2] and len(writes[0][1]) < 400
-    assert len(writes) == len(final) + 1
-    image = bytearray(b"\xff" * 4096)
-    boots = 0
-    for w, (start, value, erase) in enumerate(writes):
-        for cut in range(len(value)):
-            if len(value) > 2 and cut % 64 and cut not in (1, 2, 3, 4, 5, len(value) - 1):
-                continue        # the whole-sector write: every 64th byte and the edges
-            torn = Nvm(data=apply_write(image, start, value, erase, cut))
-            board = Board(nvm=torn)
-            boots += 1
-            done = w - 1        # write w appends entry w-1: the w-1 before it had completed
-            if w == 0:          # the new game's header: there, or not yet (then the menu)
-                assert (board.app.mode == MENU and board.game is None) or \
-                    (board.app.mode == CHECK and len(board.game.transcript) == 0)
-                continue
-            got = bytes(board.game.transcript)
-            assert got == final[:len(got)], "resumed into a different game"
-            assert len(got) >= done, "write %d cut at %d lost a saved action" % (w, cut)
-            assert len(got) <= done + 1
-            assert board.app.mode == CHECK
-            if w % 25 == 1:      # the resumed game goes on and saves again
-                board.press("confirm")
-                board.press("roll" if board.game.needs_roll() else "confirm")
-                again = Board(nvm=Nvm(data=board.nvm.data))
-                assert bytes(again.game.transcript) == bytes(board.game.transcript)
-        image = apply_write(image, start, value, erase)
-    assert image == b.nvm.data
-    assert boots > 600
+    assert len(writes) == len(b.game.transcript) + 1
+    assert not any(erase for _, _, erase in writes)
+    assert [len(value) for _, value, _ in writes[1:]] == [ENTRY] * (len(writes) - 1)
+    assert bytes(b.nvm.data[:2]) == b"L2"
+    assert bytes(boot(b.nvm.data).game.transcript) == bytes(b.game.transcript)
 
 
 def test_a_new_game_over_an_old_save_rewrites_only_as_far_as_the_old_save_reached(recorded):
@@ -126,67 +79,187 @@ def test_a_new_game_over_an_old_save_rewrites_only_as_far_as_the_old_save_reache
         board = Board(nvm=Nvm(data=apply_write(before, start, value, erase, cut)))
         if board.game is None:
             assert board.app.mode == MENU
+            assert cut == 0 or board.app.errors, "a cut rewrite said nothing at cut %d" % cut
         else:
             assert board.game.preset == "club" and len(board.game.transcript) == 0
 
 
-def test_power_cut_through_the_virtual_board_resumes(recorded):
-    """The same through a real power cut in the middle of a write: the board raises, reboots, resumes."""
-    b = Board()
-    b.ask({"cmd": "new", "preset": "classic", "players": 4, "seed": 9})
-    for _ in range(6):
-        b.press("roll") if b.game.needs_roll() else (b.press("select"), b.press("confirm"))
-    before = bytes(b.game.transcript)
-    b.nvm.cut_after = 1
-    with pytest.raises(PowerCut):
-        while True:
-            if b.app.fixing():
-                b.press("confirm")
-            b.press("roll") if b.game.needs_roll() else (b.press("select"), b.press("confirm"))
-    after = Board(nvm=b.nvm)
-    assert bytes(after.game.transcript)[:len(before)] == before
-
-
-def test_compaction_keeps_every_action_in_a_small_nvm():
-    b, saved_after = play_recording(nvm=Nvm(size=700), seed=4)
-    erases = [w for w in b.nvm.writes if w[2]]
-    assert len(erases) >= 2, "the small sector should have been compacted"
-    again = Board(nvm=Nvm(data=b.nvm.data))
-    assert bytes(again.game.transcript) == bytes(b.game.transcript)
-
-
-def test_cut_compaction_never_crashes_the_boot():
-    b, saved_after = play_recording(nvm=Nvm(size=700), seed=4, actions=500)
-    image = bytearray(b"\xff" * 700)
-    final = bytes(b.game.transcript)
+def test_compaction_keeps_every_action_and_happens_only_when_the_sector_is_full():
+    b, saved_after = play_recording(nvm=Nvm(size=800), seed=4)
+    image = bytearray(b"\xff" * 800)
+    erases = 0
     for w, (start, value, erase) in enumerate(b.nvm.writes):
-        if erase and w:
-            for cut in range(0, len(value), 7):
-                board = Board(nvm=Nvm(data=apply_write(image, start, value, erase, cut)))
-                if board.game is not None:      # a cut after the packed codes loses nothing
-                    got = bytes(board.game.transcript)
-                    assert got == final[:len(got)] and len(got) >= saved_after[w - 1]
-                else:
-                    assert board.app.mode == MENU
-        image = apply_write(image, start, value, erase)
+        if erase:
+            erases += 1
+            end = max(i for i in range(800) if image[i] != 0xFF) + 1
+            assert end > 800 - 2 * ENTRY, "write %d erased a sector that had room" % w
+        image = apply_write(image, start, value, erase, -1)
+    assert erases >= 2, "the small sector should have been packed twice"
+    again = boot(b.nvm.data)
+    assert bytes(again.game.transcript) == bytes(b.game.transcript)
+    assert header_of(b.nvm.data)["packed"] > 0
 
 
-def test_corrupt_entry_resumes_from_the_longest_valid_prefix(recorded):
+def test_corrupt_entry_resumes_from_the_actions_before_it_and_the_next_save_goes_on_in_place(recorded):
     b, _ = recorded
+    final = bytes(b.game.transcript)
     data = bytearray(b.nvm.data)
-    s = Saves(Nvm(data=data))
-    s.load()
-    at = s.entries_at + 2 * 50
-    data[at + 1] ^= 0x10                    # entry 50's check byte
-    board = Board(nvm=Nvm(data=data))
-    assert bytes(board.game.transcript) == bytes(b.game.transcript)[:50]
-    assert "torn or corrupt" in board.app.errors[0]
-    board.press("confirm")                   # play on: the tail is rewritten, nothing crashes
-    board.press("roll" if board.game.needs_roll() else "confirm")
-    assert Board(nvm=Nvm(data=board.nvm.data)).game is not None
+    data[entries_at(data) + ENTRY * 50 + 1] ^= 0x10         # entry 50's check
+    board = boot(data)
+    assert bytes(board.game.transcript) == final[:50]
+    assert board.app.errors == ["save: action 51's save is torn or corrupt; resumed from the 50 before it "
+                                "(dropped: %d)" % (len(final) - 50)]
+    writes = len(board.nvm.writes)
+    play_on(board)                          # the next action goes after the old entries: no erase
+    assert [erase for _, _, erase in board.nvm.writes[writes:]] == [False]
+    again = boot(board.nvm.data)
+    assert bytes(again.game.transcript) == bytes(board.game.transcript) and len(board.game.transcript) == 51
+    assert again.app.errors == []           # told once: the entries left behind are not news
 
 
-@pytest.mark.parametrize("what", ["magic", "header", "length", "garbage", "zeros"])
+def test_any_one_or_two_bytes_of_an_entry_changed_are_caught(recorded):
+    """Each entry's check (a CRC-16 of game, index and code) fails for any one byte of the
+    entry changed to any other value, and for any two; so no other action is read in its place.
+    (The check is linear: whether a change passes does not depend on the entry, so one entry
+    shows it for the pairs.)"""
+    b, _ = recorded
+    data = b.nvm.data
+    salt = game_salt(header_of(data)["game"])
+    at = entries_at(data)
+
+    def passes(e, index):
+        return e[1] | (e[2] << 8) == entry_check(e[0], index, salt)
+    passed = 0
+    for index in range(len(b.game.transcript)):
+        good = bytes(data[at + ENTRY * index:at + ENTRY * (index + 1)])
+        assert passes(good, index)
+        for byte in range(ENTRY):
+            for value in range(256):
+                if value != good[byte]:
+                    e = bytearray(good)
+                    e[byte] = value
+                    passed += passes(e, index)
+    for index in (7,):
+        good = bytes(data[at + ENTRY * index:at + ENTRY * (index + 1)])
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            for x in range(256):
+                for y in range(256):
+                    if x != good[i] and y != good[j]:
+                        e = bytearray(good)
+                        e[i], e[j] = x, y
+                        passed += passes(e, index)
+    assert passed == 0
+
+
+def test_a_changed_code_never_resumes_a_different_game(recorded):
+    """Entry 50's code byte as each of the other 255 values: the boot always resumes the
+    actions before it, never a different action in its place."""
+    b, _ = recorded
+    final = bytes(b.game.transcript)
+    at = entries_at(b.nvm.data) + ENTRY * 50
+    for value in range(256):
+        if value == final[50]:
+            continue
+        data = bytearray(b.nvm.data)
+        data[at] = value
+        board = boot(data)
+        assert bytes(board.game.transcript) == final[:50]
+        assert board.app.errors[0].startswith("save: action 51's save is torn or corrupt")
+
+
+def legal_after(header, codes):
+    """The codes 0..255 that the game of `header` takes after `codes`."""
+    out = []
+    for code in range(256):
+        g = begin.game_from_header(header)
+        for c in codes:
+            g.push_transcript_code(c)
+        try:
+            g.push_transcript_code(code)
+        except Exception:
+            continue
+        out.append(code)
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["L2", "L1"])
+def test_every_code_as_the_next_entry_with_a_valid_check_boots(recorded, fmt):
+    """A corrupt entry whose check passes by chance: whatever its code (0..255), the boot
+    takes it only if the rules do, else resumes the actions before it with one line; it
+    never raises, and the game goes on and is saved."""
+    b, _ = recorded
+    header = header_of(b.nvm.data)
+    codes = bytes(b.game.transcript)[:12]
+    legal = legal_after(header, codes)
+    assert 0 < len(legal) < 20
+    for code in range(256):
+        if fmt == "L2":
+            data = with_entries(b.nvm.data, 12, entry(code, 12, header["game"]))
+        else:
+            data = l1_save(header, codes + bytes((code,)))
+        board = boot(data)
+        got = bytes(board.game.transcript)
+        if min(data[entries_at(data) + (2 if fmt == "L1" else ENTRY) * 12:]) == 0xFF:
+            assert got == codes and board.app.errors == []     # (an entry that reads as erased)
+        elif code in legal:
+            assert got == codes + bytes((code,)) and board.app.errors == []
+        else:
+            assert got == codes
+            assert board.app.errors[0].startswith("save: action 13's save is "), board.app.errors
+        if code % 37 == 0:
+            play_on(board)
+            assert bytes(boot(board.nvm.data).game.transcript) == bytes(board.game.transcript)
+
+
+def test_an_older_firmwares_save_is_taken_up_and_rewritten_at_the_next_action(recorded, capsys):
+    b, _ = recorded
+    header = header_of(b.nvm.data)
+    codes = bytes(b.game.transcript)[:60]
+    board = boot(l1_save(header, codes))
+    assert bytes(board.game.transcript) == codes and board.app.errors == []
+    assert "save: written by an older firmware (L1); taken up, and rewritten at the next action" \
+        in capsys.readouterr().out
+    writes = len(board.nvm.writes)
+    play_on(board)
+    assert [erase for _, _, erase in board.nvm.writes[writes:]] == [True]     # the one rewrite
+    assert bytes(board.nvm.data[:2]) == b"L2" and header_of(board.nvm.data)["packed"] == 61
+    again = boot(board.nvm.data)
+    assert bytes(again.game.transcript) == bytes(board.game.transcript)
+    assert "older firmware" not in capsys.readouterr().out
+    # an old save with a torn last entry: the actions before it, and a line
+    torn = l1_save(header, codes)
+    torn[entries_at(torn) + 2 * 59 + 1] = 0xFF
+    board = boot(torn)
+    assert bytes(board.game.transcript) == codes[:59]
+    assert board.app.errors[0].startswith("save: action 60's save is torn or corrupt")
+
+
+def test_a_packed_action_against_the_rules_ends_the_packed_ones_and_the_game_goes_on_in_place():
+    """A packed code (under one CRC-16 with the others) that the rules refuse: the actions
+    before it are resumed with a line; the next action is an entry with that index after the
+    old ones (no erase), and the next boot takes it in its place."""
+    b, _ = play_recording(nvm=Nvm(size=1000), seed=4, actions=400)
+    data = bytearray(b.nvm.data)
+    hlen = data[2] | (data[3] << 8)
+    packed = header_of(data)["packed"]
+    at = 4 + hlen + 2
+    assert packed > 100
+    data[at + 100] = 7                      # a roll of 7: no game takes it
+    c = crc16(data, at, at + packed)
+    data[at + packed:at + packed + 2] = bytes((c & 255, c >> 8))
+    board = boot(data)
+    final = bytes(b.game.transcript)
+    got = bytes(board.game.transcript)
+    assert got == final[:len(got)] and len(got) <= 100
+    assert board.app.errors[0].startswith("save: action %d's save is " % (len(got) + 1))
+    writes = len(board.nvm.writes)
+    play_on(board)
+    assert [erase for _, _, erase in board.nvm.writes[writes:]] == [False]
+    again = boot(board.nvm.data)
+    assert bytes(again.game.transcript) == bytes(board.game.transcript) and again.app.errors == []
+
+
+@pytest.mark.parametrize("what", ["magic", "header", "length", "garbage", "zeros", "erased-magic", "rules"])
 def test_broken_header_boots_to_the_menu_with_an_error(recorded, what):
     b, _ = recorded
     data = bytearray(b.nvm.data)
@@ -198,8 +271,14 @@ def test_broken_header_boots_to_the_menu_with_an_error(recorded, what):
         data[2], data[3] = 255, 255
     elif what == "garbage":
         data = bytearray(random.Random(1).randrange(256) for _ in range(4096))
-    else:
+    elif what == "zeros":
         data = bytearray(4096)
+    elif what == "erased-magic":            # an erase cut short, say: the start erased, not the rest
+        data[0:2] = b"\xff\xff"
+    else:                                   # a header with a good CRC that no game can start from
+        nvm = Nvm()
+        assert save_start(Saves(nvm), dict(header_of(data), preset="no-such-preset"))
+        data = nvm.data
     board = Board(nvm=Nvm(data=data))
     assert board.app.mode == MENU and board.game is None
     assert board.app.errors and board.app.errors[0].startswith("save:")
@@ -222,9 +301,6 @@ def test_any_bit_flips_never_crash_the_boot(recorded, flips):
 
 
 def test_no_nvm_plays_without_saving():
-    b = Board(nvm=None)
-    b.hw.nvm = None
-    b = Board.__new__(Board)
     from harness import FakeHardware
     from ludoboard.app import App
     hw = FakeHardware(None)
@@ -235,11 +311,3 @@ def test_no_nvm_plays_without_saving():
     app.on_press(0, False)
     assert app.game is not None and len(app.game.transcript) == 1
     assert "no NVM" in app.saves.error
-
-
-def test_entry_check_depends_on_code_and_index():
-    checks = set()
-    for index in range(0, 2000, 7):
-        for code in (1, 6, 9, 16, 111, 112, 121, 137):
-            checks.add((saves_mod.entry_check(code, index, 0x3c), code))
-    assert len(set(c for c, _ in checks)) > 200

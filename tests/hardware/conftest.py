@@ -53,10 +53,13 @@ def firmware(tmp_path):
 
 @pytest.fixture
 def no_library_tools(monkeypatch):
-    """Neither circup nor a local neopixel.py: deploy must explain what to copy."""
-    from ludo_host import deploy
-    monkeypatch.setattr(deploy.shutil, "which", lambda name: None)
-    monkeypatch.setattr(deploy, "local_neopixel", lambda: None)
+    """Neither circup nor a local neopixel.py: deploy must explain what to copy (and no
+    pause for a board's restart after the guard code.py)."""
+    import shutil
+    from ludo_host import _library, deploy
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(_library, "local_neopixel", lambda: None)
+    monkeypatch.setattr(deploy, "SETTLE_S", 0)      # no board to wait for
 
 
 def snapshot(root):

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import ROOT, make_drive, snapshot
-from ludo_host import cli, deploy, pixelmap
+from ludo_host import _library, cli, deploy, pixelmap
 
 pytestmark = pytest.mark.usefixtures("no_library_tools")
 
@@ -202,9 +202,12 @@ def pull_the_cable_at(monkeypatch, drive, nth, unplugged):
     monkeypatch.setattr(deploy.os, "fsync", fsync)
 
 
-@pytest.mark.parametrize("nth", [1, 3, 9])
+# Flushes of a deploy over an older one: boot.py, pixelmap.json, settings.toml (1-3), the five
+# staged modules (4-8), the guard code.py (9), the new code.py (10).
+@pytest.mark.parametrize("nth", [1, 5, 9, 10])
 def test_drive_removed_mid_copy(drive, firmware, tmp_path, capsys, monkeypatch, nth):
-    """Pulled at the 1st, 3rd or the last file (code.py, the 9th): a one-line error, never a half-written code.py."""
+    """Pulled at a single file, a staged module, the guard or the last code.py: one line, and
+    code.py is the old one or the guard, never a half-written file."""
     with open(os.path.join(drive, "code.py"), "w") as f:
         f.write("old code\n")
     unplugged = str(tmp_path / "unplugged")
@@ -212,17 +215,23 @@ def test_drive_removed_mid_copy(drive, firmware, tmp_path, capsys, monkeypatch, 
     assert run_deploy("--drive", drive, "--firmware", firmware) == 1
     out, err = capsys.readouterr()
     assert len(err.strip().splitlines()) == 1
-    assert "could not write" in err and "Input/output error" in err and "code.py is not half-written" in err
-    assert ("could not write code.py" in err) == (nth == 9)
-    assert read(unplugged, "code.py") == b"old code\n"
+    assert "could not write" in err and "Input/output error" in err and "run ludo-host deploy again" in err
+    assert ("could not write code.py" in err) == (nth >= 9)
+    if nth < 10:
+        assert read(unplugged, "code.py") == b"old code\n"
+        assert "no file is half-written and the board still runs the old firmware" in err
+    else:
+        assert read(unplugged, "code.py") == deploy.GUARD
+        assert "code.py is a guard that runs nothing" in err
     monkeypatch.undo()
 
     # plugged back in: deploy finishes the job and clears what the interrupted one left
     os.rename(unplugged, drive)
-    assert run_deploy("--drive", drive, "--firmware", firmware) == 0
+    assert run_deploy("--drive", drive, "--firmware", firmware, "--replace-map") == 0
     assert read(drive, "code.py") == read(firmware, "code.py")
-    for folder, _, names in os.walk(drive):
+    for folder, dirs, names in os.walk(drive):
         assert not [n for n in names if n.endswith(deploy.TMP_SUFFIX)], folder
+        assert deploy.STAGE not in dirs and deploy.OLD not in dirs
 
 
 def test_failed_write_of_code_py_keeps_the_old_one(drive, firmware, capsys, monkeypatch):
@@ -252,7 +261,7 @@ def test_failed_write_of_code_py_keeps_the_old_one(drive, firmware, capsys, monk
     assert run_deploy("--drive", drive, "--firmware", firmware) == 1
     monkeypatch.undo()
     err = capsys.readouterr()[1]
-    assert "could not write code.py (No space left on device)" in err
+    assert "could not write code.py (No space left on device): the drive is full (" in err
     assert read(drive, "code.py") == b"old code\n"
     assert not os.path.exists(os.path.join(drive, ".code.py" + deploy.TMP_SUFFIX))
 
@@ -277,10 +286,12 @@ def test_read_only_error_names_the_cause(drive, firmware, capsys, monkeypatch):
 
 
 def test_not_enough_room_copies_nothing(drive, firmware, capsys, monkeypatch):
-    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 ** 6, 10 ** 6, 1000))
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 ** 6, 10 ** 6, 1000))
     before = snapshot(drive)
     assert run_deploy("--drive", drive, "--firmware", firmware) == 1
-    assert "not enough room" in capsys.readouterr()[1]
+    err = capsys.readouterr()[1]
+    assert re.search(r"error: the drive is full \(1000 bytes free, \d+ needed\)", err), err
+    assert "nothing was copied" in err and len(err.strip().splitlines()) == 1
     assert snapshot(drive) == before
 
 
@@ -334,7 +345,7 @@ def fake_circup(tmp_path, monkeypatch, works):
                       "else:\n    print('Unable to connect to the bundle')\n    sys.exit(1)\n"
                       % (sys.executable, works))
     script.chmod(0o755)
-    monkeypatch.setattr(deploy.shutil, "which", lambda name: str(script) if name == "circup" else None)
+    monkeypatch.setattr(shutil, "which", lambda name: str(script) if name == "circup" else None)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="the fake circup is a script with a #! line")
@@ -358,7 +369,7 @@ def test_circup_offline_falls_back_to_instructions(drive, firmware, tmp_path, ca
 def test_library_from_this_computers_neopixel_package(drive, firmware, tmp_path, capsys, monkeypatch):
     source = tmp_path / "neopixel.py"
     source.write_text("import adafruit_pixelbuf\nclass NeoPixel(adafruit_pixelbuf.PixelBuf):\n    pass\n")
-    monkeypatch.setattr(deploy, "local_neopixel", lambda: str(source))
+    monkeypatch.setattr(_library, "local_neopixel", lambda: str(source))
     assert run_deploy("--drive", drive, "--firmware", firmware) == 0
     assert read(drive, "lib/neopixel.py") == source.read_bytes()
     assert capsys.readouterr()[1] == ""

@@ -132,7 +132,7 @@ def test_a_second_virtual_board_on_the_same_save_is_refused_in_one_line(tmp_path
         first.kill()
         again = TerminalBoard(home, "--nvm", save)
         boards.append(again)
-        assert again.wait_for("saved game (NVM)"), again.text()
+        assert again.wait_for("saved game:"), again.text()
         assert _wait_link(link) and os.readlink(link) != first_pty
         assert again.quit() == 0
     finally:

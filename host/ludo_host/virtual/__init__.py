@@ -190,6 +190,31 @@ def run_interactive(args):
               file=sys.stderr)
         return 2
     try:
+        os.makedirs(os.path.dirname(os.path.abspath(args.nvm)), exist_ok=True)
+    except OSError as exc:
+        print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
+        return 2
+    save_lock = None
+    try:
+        save_lock = lock_save(args.nvm)
+    except LockHeld as held:
+        print(save_taken_message(args.nvm, held), file=sys.stderr)
+        return 2
+    except OSError:
+        pass                        # no room for a lock file (a read-only home): run unguarded
+    try:
+        return _run_interactive(args)
+    finally:
+        if save_lock is not None:
+            save_lock.release()
+
+
+def _run_interactive(args):
+    from ..words import status_words
+    from .snapshot import snapshot_of
+    from .terminal import Keyboard, Screen
+
+    try:
         board = VirtualBoard(**_board_kwargs(args, TERMINAL_SETTINGS, data_port="pty", realtime=True))
     except (ValueError, OSError) as exc:
         print("ludo-host board: %s" % exc, file=sys.stderr)
