@@ -83,7 +83,7 @@ class WebService:
             await self._runner.setup()
             site = web.TCPSite(self._runner, self.host, self.web_port)
             await site.start()
-            self.web_port = site._server.sockets[0].getsockname()[1]
+            self.web_port = self._runner.addresses[0][1]      # (the port taken, for --web-port 0)
 
         try:
             self.loop.run_until_complete(begin())
