@@ -286,6 +286,7 @@ class Logger:
             if game.resumed:
                 self.status.note("resuming %s (%s%s)" % (
                     game.path, count(len(game.lines), "line"), ", finished" if game.finished else ""))
+                self._changed(game)
         return game
 
     def _another_game(self, game_id, why):

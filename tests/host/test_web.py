@@ -4,13 +4,18 @@ to the page as the logger hands it (record files whose lines grow); the browser 
 (test_web_browser.py) play one on the virtual board."""
 import asyncio
 import json
+import signal
 import socket
+import subprocess
 import types
+import urllib.error
+import urllib.request
 
 import aiohttp
 import ludo
 import pytest
 
+from conftest import cli_command, cli_env, wait_until
 from ludo_host.web import WebService, server
 from ludo_host.web.live import LiveGame
 
@@ -256,11 +261,6 @@ def _game_with_an_undo():
 
 
 def test_the_command_serves_a_virtual_board_and_stops_on_ctrl_c(tmp_path):
-    import signal
-    import subprocess
-    import urllib.error
-    import urllib.request
-    from conftest import cli_command, cli_env, wait_until
     out = tmp_path / "out.txt"
     with open(out, "w") as fh:
         proc = subprocess.Popen(cli_command("web", "--virtual", "--web-port", "0", "--dir", "games",

@@ -142,3 +142,23 @@ def test_a_wrong_or_missing_token_gets_403(table):
             text = b.eval("document.body.innerText")
             assert text.startswith("403"), (url, text)
             assert b.eval("typeof window.ludoLive") == "undefined"
+
+
+def test_a_restarted_service_shows_the_game_its_records_already_hold(table, tmp_path):
+    board, svc, games = table
+    board.send('{"cmd":"new","players":2,"preset":"classic","seed":7}')
+    assert wait_until(lambda: len(svc.live.lines) == 1, 20)
+    for _ in range(3):
+        play_a_turn(board)
+    assert wait_until(lambda: svc.live.lines == record_lines(games), 10)
+    svc.stop()
+    held = record_lines(games)
+    again = WebService(str(games), board.data_port_path, status_stream=open(tmp_path / "again.txt", "w"))
+    try:
+        again.start()
+        # Nothing new happens on the board: the game comes from the file taken up again.
+        assert wait_until(lambda: again.live.lines == held, 20), (again.live.lines, held)
+        key, game = again.live.snapshot()
+        assert [st["line"] for st in game["steps"]] == [None] + held[1:]
+    finally:
+        again.stop()
