@@ -162,3 +162,24 @@ def test_a_restarted_service_shows_the_game_its_records_already_hold(table, tmp_
         assert [st["line"] for st in game["steps"]] == [None] + held[1:]
     finally:
         again.stop()
+
+
+def test_what_the_board_says_is_shown_as_text_never_as_html(chromium, tmp_path):
+    import types
+    svc = WebService(str(tmp_path), "/dev/no-ludo-board-here", status_stream=open(tmp_path / "s.txt", "w"))
+    svc.start()
+    try:
+        evil = '<img src=x onerror="window.pwned=1"></script><b>bold</b>'
+        g = ludo.Game("classic", players=2, seed=3, start=evil)
+        g.roll()
+        lines = str(g.record()).split("\n")
+        svc.live.game_changed(types.SimpleNamespace(path="x.ludo", game_id=g.game_id, lines=lines),
+                              g.game_id)
+        with Browser(width=900, height=700) as b:
+            b.open(svc.url)
+            assert wait_until(lambda: b.eval("document.body.dataset.steps") == "2", 10)
+            assert b.eval("document.getElementById('meta').textContent").endswith("began " + evil)
+            assert b.eval("document.querySelectorAll('img, b').length") == 0
+            assert b.eval("window.pwned === undefined")
+    finally:
+        svc.stop()
