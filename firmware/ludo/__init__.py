@@ -12,8 +12,10 @@ from .game import Game, Move, Outcome, token_name, KINDS
 
 def __getattr__(name):
     # Records are loaded on first use: the board needs them only when the PC asks.
-    if name in ("Record", "verify_record", "dumps"):
+    if name in ("Record", "dumps"):
         return getattr(_submodule("record"), name)
+    if name == "verify_record":
+        return _submodule("record_check").verify_record
     # MicroPython asks here first on `from ludo import ai`: load the submodule.
     return _submodule(name)
 

@@ -10,7 +10,8 @@
 #
 # Values are unbiased over 1..6: 3-bit chunks of the hash are drawn and 6 and 7
 # are rejected.  The commitment, published at the start, is the SHA-256 of the
-# seed written in decimal.
+# seed together with the game's set-up (commit.py); `commitment` here is the
+# older one of the seed alone (records written as ludo-record/1).
 try:
     import hashlib
 except ImportError:  # SAMD21 builds, CircuitPython 8 without web workflow
@@ -99,15 +100,20 @@ if sys.implementation.name == "cpython":   # many rolls at once; the board keeps
     install(Dice)
 
 
-def commitment(seed):
-    # Hex SHA-256 of the seed's decimal text: shown at the start, checked at the end.
-    data = ("%d" % seed).encode()
+def sha256_hex(data):
+    # Hex SHA-256 of bytes, by the runtime's hashlib where it has one.
     if hashlib is not None and hasattr(hashlib, "sha256"):
         digest = hashlib.sha256(data).digest()
     else:
         from .sha256 import sha256     # loaded only where the runtime lacks hashlib
         digest = sha256(data)
     return binascii.hexlify(digest).decode()
+
+
+def commitment(seed):
+    # Hex SHA-256 of the seed's decimal text: ludo-record/1's commitment (and the
+    # save's salt on the board).
+    return sha256_hex(("%d" % seed).encode())
 
 
 def new_seed():

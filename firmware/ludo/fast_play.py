@@ -45,8 +45,8 @@ _CAPTURES = {}      # a mask of tokens: the tuple of them (a Move's captures)
 # import: making one builds Rules, which loads its step modules (bench/board_heap.py's
 # boot trace would count them as loaded).  tests/core/test_fast_paths.py checks that a
 # Game keeps nothing else in its __dict__.
-_SLOTS = ("rules", "preset", "options", "seats", "home_progress", "seed", "_dice", "commitment",
-          "game_id", "start_time", "kinds", "start_kinds", "pos", "turn_start", "occ", "held",
+_SLOTS = ("rules", "preset", "options", "seats", "home_progress", "seed", "dice", "_dice", "_commit",
+          "_gid", "start_time", "kinds", "start_kinds", "pos", "turn_start", "occ", "held",
           "anym", "_sqt", "pend", "turn", "phase", "sixes", "npend", "doors", "ts_doors", "out",
           "ro_mask", "ro_best", "ro_bestmask", "win_mask", "term", "rolls", "last_roll", "_codes",
           "_ncodes", "_trans", "_started", "_snaps", "root_position", "_lc", "_ld", "_nl", "_legal",
@@ -78,10 +78,10 @@ class FastMove(Move):
 general_init = general_roll = general_push = None
 
 
-def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
+def __init__(self, preset="classic", players=None, seed=None, options=None, start=None, dice="device"):
     if type(preset) is str:
         preset = _rules(preset, players, options)
-    general_init(self, preset, players, seed, options, start)     # (a Rules: the rest unread)
+    general_init(self, preset, players, seed, options, start, dice)     # (a Rules: players, options unread)
     r = self.rules
     if "_roll_consts" not in r.__dict__:     # (a Rules the caller made, or one built anew)
         r._roll_consts = _consts_of(r)

@@ -18,7 +18,7 @@
 # in the rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
 from .rules import Rules, SEAT_LETTERS, START_FIRST
 from .errors import IllegalMoveError, LudoError
-from .dice import Dice, commitment, new_seed
+from .dice import Dice, new_seed
 from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
                       MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
@@ -30,7 +30,11 @@ from .turns import Turns
 class Game(Turns):
     # A game of Ludo under one preset: push actions, pop them, ask what is legal.
 
-    def __init__(self, preset="classic", players=None, seed=None, options=None, start=None):
+    def __init__(self, preset="classic", players=None, seed=None, options=None, start=None,
+                 dice="device"):
+        if dice != "device" and dice != "hand":
+            raise LudoError("dice is \"device\" (the game's own) or \"hand\" (a die's value "
+                            "entered), not %r" % (dice,))
         if isinstance(preset, Rules):
             self.rules = preset
         else:
@@ -43,9 +47,12 @@ class Game(Turns):
         if seed is None:
             seed = new_seed()
         self.seed = seed if seed is not False else None     # None: unknown (a replayed record)
-        self._dice = Dice(seed) if self.seed is not None else None
-        self.commitment = commitment(seed) if self.seed is not None else None
-        self.game_id = self.commitment[:8] if self.commitment else "00000000"
+        self.dice = dice
+        self._dice = Dice(seed) if self.seed is not None and dice == "device" else None
+        # The commitment and the game id: worked out when first read (commit.py), from
+        # the set-up then (kinds given before the first action count); a record's own
+        # when set from its header.
+        self._commit = self._gid = None
         self.start_time = start
         self.kinds = {}
         for s in r.seats:
@@ -111,8 +118,9 @@ class Game(Turns):
         if value is None:
             dice = self._dice
             if dice is None:
-                raise IllegalMoveError("roll: this game's seed is unknown; enter the die's value (%s)"
-                                       % self.position())
+                raise IllegalMoveError("roll: this game's %s; enter the die's value (%s)" % (
+                    "dice are entered by hand" if self.dice == "hand" else "seed is unknown",
+                    self.position()))
             code = dice.roll(self.rolls)
         else:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
@@ -185,6 +193,35 @@ class Game(Turns):
         self.kinds[SEAT_LETTERS[s]] = kind
         if self._started:           # before the first action it is part of the set-up
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
+        elif self.seed is not None:
+            self._commit = self._gid = None     # (the set-up the commitment covers changed)
+
+    @property
+    def commitment(self):
+        # Hex SHA-256 of the seed and the set-up (commit.py); None when the seed is unknown.
+        c = self._commit
+        if c is None and self.seed is not None:
+            from .commit import game_commitment
+            c = self._commit = game_commitment(self)
+            self._gid = c[:8]
+        return c
+
+    @commitment.setter
+    def commitment(self, value):
+        self._commit = value
+
+    @property
+    def game_id(self):
+        # The commitment's first 8 hex digits ("00000000" when the seed is unknown).
+        gid = self._gid
+        if gid is None:
+            gid = self.commitment
+            gid = self._gid = gid[:8] if gid else "00000000"
+        return gid
+
+    @game_id.setter
+    def game_id(self, value):
+        self._gid = value
 
     def push_transcript_code(self, code):
         # Apply one transcript code (checked): an action, a take-back (121) or a seat
@@ -236,9 +273,9 @@ class Game(Turns):
         return position_text(self)
 
     @classmethod
-    def from_position(cls, text, seed=None):
+    def from_position(cls, text, seed=None, dice="device"):
         from .position import parse_position
-        return parse_position(cls, text, seed)
+        return parse_position(cls, text, seed, dice)
 
     def record(self, transcript=False, **headers):
         from .record import Record
@@ -266,7 +303,7 @@ class Game(Turns):
 
     def copy(self):
         # An independent game at the same position (its stack starts here).
-        g = Game(self.rules, seed=self.seed if self.seed is not None else False)
+        g = Game(self.rules, seed=self.seed if self.seed is not None else False, dice=self.dice)
         g._restore(self._snapshot(), 0)
         g._snaps = bytearray(g._snapshot())
         g.kinds = dict(self.kinds)

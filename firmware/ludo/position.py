@@ -172,16 +172,16 @@ def _count(text, whole):
     return int(text)
 
 
-def parse_position(cls, text, seed=None):
+def parse_position(cls, text, seed=None, dice="device"):
     try:
-        return _parse(cls, text, seed)
+        return _parse(cls, text, seed, dice)
     except PositionError:
         raise
     except (ValueError, IndexError, TypeError) as exc:     # none expected: still one clear error
         raise PositionError("bad position %r: %s" % (text, exc))
 
 
-def _parse(cls, text, seed):
+def _parse(cls, text, seed, dice):
     whole = text
     if not isinstance(text, str):
         raise PositionError("a position is text, not %r" % (text,))
@@ -196,7 +196,7 @@ def _parse(cls, text, seed):
         raise PositionError("%s in %r" % (exc, whole))
     if "".join(SEAT_LETTERS[s] for s in rules.seats) != fields[1]:
         raise PositionError("seats %r must be in turn order in %r" % (fields[1], whole))
-    g = cls(rules, seed=seed if seed is not None else False)
+    g = cls(rules, seed=seed if seed is not None else False, dice=dice)
     _parse_tokens(rules, fields[2], whole, g.pos)
     g.turn_start[:] = g.pos
     if fields[3] not in SEAT_LETTERS or SEAT_LETTERS.index(fields[3]) not in rules.seats:

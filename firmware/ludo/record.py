@@ -8,12 +8,14 @@ what it can and reports each bad line by number.
 import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
-from .dice import Dice, commitment as seed_commitment
 from .jsonstr import quoted as _str
 from .game import Game, KINDS
 
-FORMAT = "ludo-record/1"
+FORMAT = "ludo-record/2"
+FORMAT_1 = "ludo-record/1"      # older records: their commitment is of the seed alone
+DICE_MODES = ("device", "hand")
 MAX_LINE = 4096
+BOM = "\ufeff"
 
 
 def dumps(obj):
@@ -40,7 +42,7 @@ def header_of(g, headers=None):
     h = {"format": FORMAT, "game": g.game_id, "preset": g.preset,
          "players": "".join(SEAT_LETTERS[s] for s in g.seats),
          "options": dict(g.options), "commitment": g.commitment, "start": g.start_time,
-         "kinds": dict(g.kinds)}
+         "kinds": dict(g.start_kinds), "dice": g.dice}
     if g.root_position:
         h["position"] = g.root_position
     if headers:
@@ -49,18 +51,12 @@ def header_of(g, headers=None):
     return h
 
 
-def footer_of(g, transcript_codes=None):
+def footer_of(g):
+    # The seed is revealed whatever the dice: it proves the header's set-up too.
     out = g.outcome()
-    hand_only = False               # rolls were made, every one entered by hand: no seed to reveal
-    for c in (transcript_codes if transcript_codes is not None else g.codes):
-        if c < 8:
-            hand_only = False
-            break
-        if c < 16:
-            hand_only = True
     return {"result": out.result() if out else "*",
             "termination": out.termination if out else "abandoned",
-            "seed": None if (hand_only or g.seed is None) else "%d" % g.seed}
+            "seed": None if g.seed is None else "%d" % g.seed}
 
 
 class Record:
@@ -89,10 +85,8 @@ class Record:
         for c in codes:
             lines.append(scratch.push_transcript_code(c))
         rec = cls(header_of(g, headers), lines)
-        if transcript:
-            rec.header["kinds"] = dict(g.start_kinds)
         if g.is_over():
-            rec.footer = footer_of(g, codes)
+            rec.footer = footer_of(g)
         return rec
 
     def lines(self):
@@ -107,7 +101,8 @@ class Record:
 
     @classmethod
     def parse(cls, text):
-        """Read a record leniently: bad lines are listed in `.errors` by number and skipped."""
+        """Read a record leniently: bad lines are listed in `.errors` by number and skipped.
+        Ignored: a leading byte-order mark, and blank, whitespace-only and `#` lines anywhere."""
         rec = cls()
         rec.action_lines = []
         if isinstance(text, bytes):
@@ -118,10 +113,12 @@ class Record:
                 return rec
         if not isinstance(text, str):
             raise TypeError("Record.parse takes a record's text (str or bytes), not %s" % type(text).__name__)
+        if text.startswith(BOM):
+            text = text[1:]
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        elif lines and text:
+        elif lines and text and not ignored(lines[-1]):
             # a cut line may read as another action ('roll 4 hand' cut to 'roll 4'): not used
             rec.errors.append((len(lines), "last line is cut short (no line end): file truncated?"))
             if len(lines) > 1:
@@ -130,22 +127,27 @@ class Record:
         if not lines:
             rec.errors.append((1, "empty record"))
             return rec
+        header_read = False
         for i in range(len(lines)):
             n = i + 1
             line = lines[i].rstrip("\r")
             if len(line) > MAX_LINE:
                 rec.errors.append((n, "line longer than %d characters" % MAX_LINE))
                 continue
-            if i == 0:
+            if ignored(line):
+                continue
+            if not header_read:
                 head = _json_object(line)
-                if head is None or head.get("format") != FORMAT:
-                    rec.errors.append((1, "not a ludo record header (expected JSON with \"format\": \"%s\")" % FORMAT))
+                if head is None or head.get("format") not in (FORMAT, FORMAT_1):
+                    rec.errors.append((n, "not a ludo record header (expected JSON with \"format\": \"%s\")"
+                                       % FORMAT))
                     return rec
                 problem = _check_header(head)
                 if problem:
-                    rec.errors.append((1, problem))
+                    rec.errors.append((n, problem))
                     return rec
                 rec.header = head
+                header_read = True
             elif line.startswith("{"):
                 foot = _json_object(line)
                 if foot is None or "result" not in foot:
@@ -157,11 +159,11 @@ class Record:
                     rec.footer_line = n
             elif rec.footer is not None:
                 rec.errors.append((n, "action after the footer: %r" % line[:60]))
-            elif line == "" or line.startswith("#"):
-                continue
             else:
                 rec.actions.append(line)
                 rec.action_lines.append(n)
+        if not header_read:
+            rec.errors.append((1, "no record header: the text holds only blank lines and comments"))
         return rec
 
     def replay(self, upto=None, strict=True):
@@ -174,12 +176,13 @@ class Record:
         h = self.header
         try:
             start = h.get("position")
+            dice = h.get("dice") if h.get("dice") in DICE_MODES else "device"
             if start:
-                g = Game.from_position(start)
+                g = Game.from_position(start, dice=dice)
                 g.start_time = h.get("start")
             else:
                 g = Game(h["preset"], players=h["players"], options=h.get("options") or {},
-                         seed=False, start=h.get("start"))
+                         seed=False, start=h.get("start"), dice=dice)
             g.commitment = h.get("commitment")
             if h.get("game"):
                 g.game_id = h["game"]
@@ -214,12 +217,20 @@ def _json_object(line):
     return obj if isinstance(obj, dict) else None
 
 
+def ignored(line):
+    """True for a line a reader skips: blank, only spaces and tabs, or a `#` comment."""
+    s = line.strip()
+    return not s or s[0] == "#"
+
+
 def _check_header(h):
     for key, kind in (("preset", str), ("players", str)):
         if not isinstance(h.get(key), kind):
             return "header needs %r (text)" % key
     if not isinstance(h.get("options", {}), dict):
         return "header 'options' must be an object"
+    if h.get("format") == FORMAT and h.get("dice") not in DICE_MODES:
+        return "header needs \"dice\": \"device\" (the game's own dice) or \"hand\" (entered by hand)"
     return None
 
 
@@ -254,58 +265,3 @@ def push_line(g, line):
         g.timeout()
     else:
         g.push(line)
-
-
-def verify_record(rec):
-    """Every problem with a record, as (line number, text): actions that are not legal,
-    rolls that the revealed seed does not give, a seed that does not fit the commitment."""
-    problems = list(rec.errors)
-    if not rec.header:
-        return problems or [(1, "no header")]
-    seed = None
-    foot = rec.footer
-    commit = rec.header.get("commitment")
-    last = rec.footer_line or (rec.last_line or len(rec.actions) + 1) + 1   # the footer's line
-    if foot is None:
-        problems.append((last, "no footer: the game is unfinished or the file was cut short"))
-    else:
-        s = foot.get("seed")
-        if s is not None:
-            if not isinstance(s, str) or not s.isdigit() or len(s) > 80:
-                problems.append((last, "footer seed %r is not a decimal number" % (s,)))
-            else:
-                seed = int(s)
-                if commit != seed_commitment(seed):
-                    problems.append((last, "seed %s does not match the commitment %s" % (s, commit)))
-                    seed = None
-    dice = Dice(seed) if seed is not None else None
-    bad_rolls = []
-
-    def check(g, line, number):
-        if dice is not None and line.startswith("roll ") and not line.endswith(" hand"):
-            want = dice.roll(g.rolls)
-            if line != "roll %d" % want:
-                bad_rolls.append((number, "%s, but the seed gives roll %d" % (line, want)))
-
-    start_errors = len(rec.errors)
-    try:
-        g, done = rec._replay(None, False, check)
-    except RecordError as exc:
-        problems.append((1, str(exc)))
-        problems.sort()
-        return problems
-    problems.extend(rec.errors[start_errors:])
-    del rec.errors[start_errors:]
-    problems.extend(bad_rolls)
-    if foot is not None and done == len(rec.actions):
-        out = g.outcome()
-        result = out.result() if out else "*"
-        if foot.get("result") != result:
-            problems.append((last, "footer says result %r, the game gives %r" % (foot.get("result"), result)))
-        termination = out.termination if out else "abandoned"
-        if foot.get("termination") != termination:
-            problems.append((last, "footer says termination %r, the game gives %r"
-                             % (foot.get("termination"), termination)))
-    problems.sort()
-    return problems
-

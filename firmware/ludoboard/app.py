@@ -246,7 +246,7 @@ class App(Controls):
                                           g.last_events if code < _CODE_UNDO else ()))
         if g.is_over():
             if link.connected:
-                link.send(session.end_line(g, g.transcript_length + 1, self.rolled))
+                link.send(session.end_line(g, g.transcript_length + 1))
             self.mode = OVER
         self.refresh()
         if code >= _CODE_KIND or self.mode == OVER:
@@ -258,8 +258,6 @@ class App(Controls):
     def do_roll(self, value):
         g = self.game
         v = g.roll(value)
-        if value is None:
-            self.rolled = True
         self.committed(v if value is None else 8 + v, None)
 
     def do_move(self, index):

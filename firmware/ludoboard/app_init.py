@@ -24,7 +24,6 @@ def init(app, hw):
     app.can_leave = False      # the menu's back on its first page returns to a game
     app.game = None
     app.hand = False           # dice entered by hand
-    app.rolled = False         # the game's own dice were rolled (its seed goes in the footer)
     app.mode = MENU
     app.where = bytearray(16)      # each token's place in the game
     app.physical = bytearray(16)   # where the tokens stand on the table

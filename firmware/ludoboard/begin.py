@@ -9,8 +9,8 @@ from .controls import CHECK, MAP_CHECK
 from .die_lights import show_banner
 
 
-def new_game(preset, players, options, seed, start, kinds):
-    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start)
+def new_game(preset, players, options, seed, start, kinds, dice):
+    g = ludo.Game(preset, players=players, seed=seed, options=options, start=start, dice=dice)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     return g
@@ -19,7 +19,7 @@ def new_game(preset, players, options, seed, start, kinds):
 def game_from_header(h):
     # The game a saved header starts (raises if it cannot: saveread.py says so).
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
-                    h.get("kinds") or {})
+                    h.get("kinds") or {}, h.get("dice", "device"))
 
 
 def boot(app, settings):
@@ -56,8 +56,9 @@ def resume(app):
     if got is None:
         return
     g, header, rolled = got
+    if g.commitment:                # (of the set-up too: worked out now, and its code dropped)
+        drop("ludo.commit")
     app.game = g
-    app.rolled = rolled
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
     app.refresh()

@@ -29,7 +29,9 @@ def _put_header(out, g):
     position = g.root_position
     out.append('{"commitment":')
     out.append(_value(g.commitment))
-    out.append(',"format":"ludo-record/1","game":')
+    out.append(',"dice":"')
+    out.append(g.dice)
+    out.append('","format":"ludo-record/2","game":')
     out.append(_value(g.game_id))
     out.append(',"kinds":')
     _put_sorted(out, g.start_kinds)

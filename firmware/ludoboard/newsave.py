@@ -18,7 +18,7 @@ def run(app, args):
     link = app.link
     old = app.game
     if old is not None and not old.is_over() and link.connected:
-        link.send(end_line(old, old.transcript_length + 1, app.rolled))
+        link.send(end_line(old, old.transcript_length + 1))
     old = app.game = None
     app.mode = MENU                 # (no game, no menu: app.compose paints nothing)
     app.close_menu()

@@ -20,15 +20,16 @@ def run(app, args):
         from .headers import start_line as line_of
         drop("ludoboard.headers")
         yield
-    g = Game(rules, seed=seed, start=now)
+    g = Game(rules, seed=seed, start=now, dice="hand" if hand else "device")
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
+    if g.commitment:                # (of the set-up too: worked out now, and its code dropped)
+        drop("ludo.commit")
     if line_of is not None:
         link.send(line_of(g))
         line_of = None
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
-    app.rolled = False
     app.hand = hand
     app.can_leave = True
     app.starting = False

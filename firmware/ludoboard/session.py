@@ -23,19 +23,11 @@ def _plain(s):
     return True
 
 
-def _footer(g, rolled):
-    # rolled: the game's own dice rolled (its seed is worth revealing), None if not known.
-    # The seed stays back only when rolls were made and every one was entered by hand.
+def _footer(g):
+    # (result, seed, termination): ludo.record's footer_of.  The seed is revealed whatever
+    # the dice: it proves the header's set-up too (its commitment covers both).
     out = g.outcome()
-    if not rolled:
-        rolled = True
-        for c in g.transcript:
-            if c < 8:
-                rolled = True
-                break
-            if c < 16:
-                rolled = False
-    seed = "%d" % g.seed if rolled and g.seed is not None else None
+    seed = "%d" % g.seed if g.seed is not None else None
     if out is None:
         return "*", seed, "abandoned"
     return out.result(), seed, out.termination
@@ -64,8 +56,8 @@ def _dumps(obj):
         drop("ludoboard.texts")
 
 
-def end_line(g, seq, rolled=None):
-    result, seed, termination = _footer(g, rolled)
+def end_line(g, seq):
+    result, seed, termination = _footer(g)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 

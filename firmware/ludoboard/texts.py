@@ -46,10 +46,10 @@ def _put(out, obj):
         out.append(ludo.dumps(obj))     # raises TypeError, as ludo.dumps does
 
 
-def footer(g, rolled=None):
+def footer(g):
     # The record footer (ludo.record's footer_of): the result, or '*' / 'abandoned' while
-    # unfinished.  rolled: whether the game's own dice were ever rolled (None: look in the transcript).
-    result, seed, termination = _footer(g, rolled)
+    # unfinished.
+    result, seed, termination = _footer(g)
     return {"result": result, "seed": seed, "termination": termination}
 
 

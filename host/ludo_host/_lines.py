@@ -5,6 +5,7 @@ is dropped (reported once as `None`) and the input resynchronises at the
 next newline.  That keeps memory bounded whatever a device or a file sends.
 """
 import json
+import re
 
 # How deep a JSON value may nest before we refuse it (records and protocol
 # messages nest at most 3 deep; CPython's json recurses per level).
@@ -111,6 +112,20 @@ def loads_object(text):
 def canonical_json(obj):
     """The record/protocol form: sorted keys, no spaces (SPEC §1)."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(text):
+    """`text` with every control character (C0 and C1, DEL; ESC among them) shown as an
+    escape such as `\\x1b`, so that text from a record or a device printed to a terminal
+    cannot move the cursor, retitle the window or recolour what follows."""
+    return _CONTROLS.sub(_escape, str(text))
+
+
+def _escape(m):
+    return "\\x%02x" % ord(m.group())
 
 
 def shorten(data, limit=60):

@@ -85,8 +85,13 @@ def read_record_file(path):
         rf.problems.append((len(lines) + 1, "line longer than %d bytes" % MAX_LINE_BYTES))
         return rf
     if rest:
-        problem = _take(rest, [])
-        rf.problems.append((len(lines) + 1, problem or "last line is cut short (no line end): file truncated?"))
+        from ludo.record import ignored
+        problem = _take(rest, lines)
+        if problem:
+            rf.problems.append((len(lines) + 1, problem))
+        elif not ignored(lines[-1]):    # (a comment without its line end is whole enough)
+            lines.pop()
+            rf.problems.append((len(lines) + 1, "last line is cut short (no line end): file truncated?"))
     if not lines and not rf.problems:
         rf.problems.append((1, "empty file"))
         return rf

@@ -3,10 +3,14 @@
 On a terminal the line is redrawn in place ("\\r" + erase-to-end); errors and
 notes are printed above it on lines of their own.  When stderr is not a
 terminal (a log file, a pipe) the status is printed as a plain line whenever
-the connection or the game changes, not on every move.
+the connection or the game changes, not on every move.  What the board sent
+(a game id, an action line, an error's text) is printed with its control
+characters shown as escapes: only the status line's own redrawing is sent raw.
 """
 import shutil
 import time
+
+from ._lines import terminal_safe
 
 
 class StatusLine:
@@ -33,7 +37,7 @@ class StatusLine:
             parts.append("line %d" % f["seq"])
         if f["last"]:
             parts.append("last: %s" % f["last"])
-        return " | ".join(parts)
+        return terminal_safe(" | ".join(parts))
 
     def _write(self, s):
         try:
@@ -67,13 +71,13 @@ class StatusLine:
 
     def note(self, text):
         self._clear()
-        self._write("%s %s\n" % (time.strftime("%H:%M:%S"), text))
+        self._write("%s %s\n" % (time.strftime("%H:%M:%S"), terminal_safe(text)))
         if self.tty:
             self._redraw()
 
     def error(self, text):
         self._clear()
-        self._write("ludo-host log: %s\n" % text)
+        self._write("ludo-host log: %s\n" % terminal_safe(text))
         if self.tty:
             self._redraw()
 

@@ -41,8 +41,8 @@ class Replay:
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
         self.steps.append(self._snapshot(g, None, None))
-        for line in rec.actions:
-            if not self.push(line):
+        for i, line in enumerate(rec.actions):
+            if not self.push(line, rec.line_of(i)):
                 break
 
     @property
@@ -50,9 +50,10 @@ class Replay:
         """The rules core's game at the last step (read it, do not change it)."""
         return self._game
 
-    def push(self, line):
+    def push(self, line, line_no=None):
         """One more action line (a live game grows by these); False, with `error` set, when
-        the rules refuse it (the replay stops there)."""
+        the rules refuse it (the replay stops there).  `line_no`: its line in the file (by
+        default: header, then one line per action)."""
         if self.error is not None:
             return False
         g = self._game
@@ -63,7 +64,8 @@ class Replay:
         try:
             push_line(g, line)
         except ludo.LudoError as exc:
-            self.error = (len(self.actions) + 2, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
+            where = len(self.actions) + 2 if line_no is None else line_no
+            self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
         if line == "undo":              # only a take-back changes what stands

@@ -5,6 +5,8 @@ In a terminal: the board drawn as on the virtual board, one step per key
 PageUp/PageDown for 10 moves back/on, q to quit).
 `--to N` prints the board after move N and exits; `--html OUT` writes one
 self-contained page (board as SVG, move list, slider, keyboard stepping).
+Text from the file (the header's game id, a problem's excerpt) is printed with
+its control characters shown as escapes.
 
 A "move" here is a line of the record: move 0 is the start, move N the
 position after the N-th action line (rolls, moves, take-backs).
@@ -14,6 +16,7 @@ import os
 import sys
 
 from ._board_text import render
+from ._lines import terminal_safe
 from ._records import parse_record_file, where
 from ._steps import Replay, describe
 from ._words import count
@@ -59,7 +62,7 @@ def side_text(replay, n):
         lines.append("")
         lines.append("replay stopped at line %d:" % replay.error[0])
         lines.append(replay.error[1][:60])
-    return lines
+    return [terminal_safe(line) for line in lines]      # (the header's text is the file's)
 
 
 def board_text(replay, n, color):
@@ -158,7 +161,7 @@ def _use_color(choice, stream):
 def run(args):
     replay, problems = load(args.file)
     for line in problems[:10]:
-        print("ludo-host replay: %s" % line, file=sys.stderr)
+        print(terminal_safe("ludo-host replay: %s" % line), file=sys.stderr)
     if replay is None:
         return 1
     last = len(replay.steps) - 1
@@ -169,9 +172,10 @@ def run(args):
             with open(args.html, "w", encoding="utf-8") as fh:
                 fh.write(page)
         except OSError as exc:
-            print("ludo-host replay: cannot write %s: %s" % (args.html, exc.strerror or exc), file=sys.stderr)
+            print(terminal_safe("ludo-host replay: cannot write %s: %s" % (args.html, exc.strerror or exc)),
+                  file=sys.stderr)
             return 1
-        print("wrote %s (%s)" % (args.html, count(last, "move")))
+        print(terminal_safe("wrote %s (%s)" % (args.html, count(last, "move"))))
         if args.to is None:
             return 0
     color = _use_color(args.color, sys.stdout)

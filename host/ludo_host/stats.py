@@ -16,6 +16,7 @@ import math
 import sys
 import time
 
+from ._lines import terminal_safe
 from ._records import parse_record_file, record_paths, where
 from ._steps import taken_back
 from ._words import count
@@ -274,7 +275,7 @@ def run(args):
         return 2
     totals = collect(paths, Progress(len(paths)))
     for line in totals["unreadable"][:20]:
-        print("ludo-host stats: skipped %s" % line, file=sys.stderr)
+        print(terminal_safe("ludo-host stats: skipped %s" % line), file=sys.stderr)
     if len(totals["unreadable"]) > 20:
         print("ludo-host stats: ... and %s more skipped" % count(len(totals["unreadable"]) - 20, "file"),
               file=sys.stderr)

@@ -1,18 +1,22 @@
 """`ludo-host verify FILE...`: check recorded games.
 
 Every action is replayed through the rules core (an illegal move, a roll
-where a move is due, a wrong result are problems), every game-dice roll is
-checked against the seed revealed in the footer, and the seed against the
-commitment published in the header.  Exit status 0 only when every file is
-sound; otherwise one line per problem, `FILE:LINE: problem`.  A sound file whose
-footer reveals no seed (a game the logger closed as abandoned) says how many of
-its rolls could not be checked.
+where a move is due, a wrong result are problems), every roll of the game's
+dice is checked against the seed revealed in the footer, and the seed and
+the header's set-up (preset, options, players, kinds, dice) against the
+commitment published at the start.  A device-dice record with a roll marked
+`hand`, or a game that is over and withholds its seed, is a problem.  Exit
+status 0 only when every file is sound; otherwise one line per problem,
+`FILE:LINE: problem`.  Warnings follow a sound file's `ok` line as
+`FILE: warning: ...`: rolls no seed checks (a game the logger closed as
+abandoned), and the fields an older (ludo-record/1) commitment does not cover.
+Everything printed has its control characters shown as escapes.
 """
 import sys
 
+from ._lines import terminal_safe
 from ._records import _exc_text, parse_record_file
 from ._words import count
-
 
 def verify_file(path):
     """Problems of one record file: a sorted list of (line number, message); [] when sound."""
@@ -44,6 +48,25 @@ def unchecked_rolls(rec):
     return sum(1 for a in rec.actions if a.startswith("roll ") and not a.endswith(" hand"))
 
 
+def warnings(rec):
+    """What a sound record leaves unproven, one text each: its unchecked rolls, and the
+    header fields an older commitment does not cover."""
+    from ludo.record_check import uncovered_fields
+    out = []
+    unchecked = unchecked_rolls(rec)
+    if unchecked:
+        out.append("%s of the game's dice not checked: the footer reveals no seed" % count(unchecked, "roll"))
+    fields = uncovered_fields(rec.header) if rec is not None else ()
+    if fields:
+        out.append("written as %s, whose commitment covers the seed alone: its %s could have been "
+                   "changed unseen" % (rec.header["format"], _and(fields)))
+    return out
+
+
+def _and(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def summary(rec):
     h = rec.header
     result = (rec.footer or {}).get("result", "*")
@@ -64,15 +87,19 @@ def run(args):
             bad += 1
             for line, message in problems:
                 where = "%s:%d" % (path, line) if line else path
-                print("%s: %s" % (where, _one_line(message)))
+                _print("%s: %s" % (where, _one_line(message)))
         elif not args.quiet:
-            unchecked = unchecked_rolls(rec)
-            print("%s: ok (%s)%s" % (path, summary(rec), (
-                "; %s of the game's dice not checked: the footer reveals no seed"
-                % count(unchecked, "roll")) if unchecked else ""))
+            _print("%s: ok (%s)" % (path, summary(rec)))
+        if not args.quiet and rec is not None and rec.header:
+            for text in warnings(rec):
+                _print("%s: warning: %s" % (path, text))
     if len(args.files) > 1 and not args.quiet:
         print("%d of %s sound" % (len(args.files) - bad, count(len(args.files), "file")), file=sys.stderr)
     return 1 if bad else 0
+
+
+def _print(line):
+    print(terminal_safe(line))
 
 
 def _one_line(message):

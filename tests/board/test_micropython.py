@@ -75,6 +75,8 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
         "print('FRAME', bytes(frames[-1][1]).hex())\n"
         "print('BOOTS', _board_sim.sim.boots)\n"
         "print('MODS', ' '.join(sorted(last_modules)))\n"
+        "import micropython\n"
+        "micropython.opt_level(0)\n"     # (code.py's level would outlive this test in the interpreter)
         % (str(drive), text, os.path.join(ROOT, "firmware", "code.py"), os.path.join(ROOT, "firmware", "boot.py")),
         paths=[STUBS, str(drive)], timeout=600)
     got = dict(line.split(" ", 1) for line in out.strip().split("\n") if line[:4] in ("DATA", "FRAM", "BOOT", "MODS"))

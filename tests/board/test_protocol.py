@@ -7,6 +7,7 @@ import time
 import pytest
 import serial
 
+import ludo
 from ludo.record import footer_of
 
 from harness import Board, STEP_MS, firmware_consts, new_game_cmd
@@ -315,15 +316,29 @@ def test_a_game_abandoned_before_any_roll_reveals_its_seed(board, dice):
     assert out[0]["footer"] == footer_of(first)
 
 
-def test_a_game_of_hand_rolls_reveals_no_seed(board):
-    board.ask(new_game_cmd("strict", 2, seed=4, kinds={}, dice="hand"))
+def test_a_game_of_hand_rolls_says_so_and_reveals_its_seed(board):
+    """The start line's header says the dice ("dice": "hand"); the end line reveals the seed
+    as for the game's own dice, since the commitment covers the header's set-up too: the
+    board's record of the game, abandoned, verifies."""
+    out = board.ask(new_game_cmd("strict", 2, seed=4, kinds={"Y": "hard"}, dice="hand"))
+    header = out[1]["header"]
+    assert header["dice"] == "hand" and header["format"] == "ludo-record/2"
+    assert header["game"] == out[1]["game"] == board.game.game_id == header["commitment"][:8]
     board.press("select")
     board.press("select")
     board.press("confirm")      # roll 2 hand
     first = board.game
+    lines = [canonical(header)] + [e["line"] for e in board.lines()]
     out = board.ask(new_game_cmd("classic", 2, seed=5, kinds={}))
-    assert out[0]["footer"] == {"result": "*", "termination": "abandoned", "seed": None}
-    assert footer_of(first)["seed"] is None
+    assert out[0]["footer"] == {"result": "*", "termination": "abandoned", "seed": "4"}
+    assert footer_of(first) == out[0]["footer"]
+    text = "\n".join(lines + [canonical(out[0]["footer"])]) + "\n"
+    assert ludo.verify_record(ludo.Record.parse(text)) == []
+    assert ludo.verify_record(ludo.Record.parse(text.replace('"Y":"hard"', '"Y":"human"'))) != []
+
+
+def canonical(obj):
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 def test_press_command_is_a_button(board):

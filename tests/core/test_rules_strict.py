@@ -2,6 +2,9 @@
 ends, the note on dice, and the terms) and every `strict` decision of
 shared/rulesets/README.md (docs/rules.md maps them).
 """
+import hashlib
+import json
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -369,11 +372,14 @@ def test_resign_exists_in_strict_and_two_player_classic_only(preset, players, ca
 
 def test_strict_commitment_known_at_start():
     """README: "a commitment to the seed is shown at the start" — the record's header carries
-    the SHA-256 commitment, not the seed."""
+    the SHA-256 commitment (of the seed and the set-up the header states: docs/record-format.md),
+    not the seed."""
     g = ludo.Game("strict", seed=123456)
     rec = g.record()
-    assert rec.header["commitment"] == ludo.commitment(123456)
-    assert len(rec.header["commitment"]) == 64
+    covered = {k: rec.header[k] for k in ("dice", "kinds", "options", "players", "preset")}
+    text = json.dumps(dict(covered, seed="123456"), sort_keys=True, separators=(",", ":"))
+    assert rec.header["commitment"] == hashlib.sha256(text.encode()).hexdigest()
+    assert rec.header["game"] == rec.header["commitment"][:8]
     assert "123456" not in str(rec)
     assert rec.footer is None
 
@@ -412,15 +418,16 @@ def test_strict_wrong_seed_does_not_fit_commitment():
     assert any("commitment" in p[1] for p in problems)
 
 
-def test_strict_hand_dice_are_marked_and_reveal_no_seed():
+def test_strict_hand_dice_are_marked_and_the_seed_still_revealed():
     """README: "(unless the dice were entered by hand)" and "Custom dice ... noted in the
-    game record" — physical dice are `roll N hand`; a game played wholly with them has no
-    seed to reveal."""
-    g = strict(R="c,c,c,h5")
+    game record" — physical dice are `roll N hand` in a record whose header says
+    `"dice":"hand"`; its footer reveals the seed all the same, which proves the header."""
+    g = ludo.Game.from_position(strict(R="c,c,c,h5").position(), seed=31, dice="hand")
     play(g, 1, "R4 h5-c")
     rec = g.record()
-    assert rec.actions == ["roll 1 hand", "R4 h5-c"]
-    assert rec.footer["seed"] is None and rec.footer["result"] == "R"
+    assert rec.actions == ["roll 1 hand", "R4 h5-c"] and rec.header["dice"] == "hand"
+    assert rec.footer["seed"] == "31" and rec.footer["result"] == "R"
+    assert ludo.verify_record(ludo.Record.parse(str(rec))) == []
 
 
 @pytest.mark.parametrize("end", ["resign", "timeout"])

@@ -176,7 +176,7 @@ class FakeBoard:
     def new_game(self, preset="classic", players=2, options=None, kinds=None):
         with self.lock:
             if self.game is not None and self.abandoned is None and not self.game.is_over():
-                self._end(footer_of(self.game, self.game.transcript), abandoned=True)
+                self._end(footer_of(self.game), abandoned=True)
             self.settings = {"preset": preset, "players": players, "options": options or {},
                              "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock}
             self.game = self._start_game(self.settings)
@@ -207,7 +207,7 @@ class FakeBoard:
             self.lines[-1] = text
         assert len(g.transcript) > before
         if g.is_over():
-            self._end(footer_of(g, g.transcript))
+            self._end(footer_of(g))
 
     def press(self, button, long=False):
         """A button press; returns True when it did something to the game."""

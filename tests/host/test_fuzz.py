@@ -126,7 +126,7 @@ def edit_may_keep_the_game(lines, i, edit):
     may keep the game only when:
     - it is the same text;
     - the line is an annotation (`kind B hard`: changes no position) and the edit is blank,
-      a comment (both ignored) or another `kind` line;
+      only spaces, a comment (all ignored) or another `kind` line;
     - the line is a move and the edit names a token of the same colour: the same move may be
       written with another token of its pile or the yard, with its captures left out, as
       `R1+6`, or with spaces around;
@@ -136,12 +136,9 @@ def edit_may_keep_the_game(lines, i, edit):
     - the next line is `undo`, which takes back whatever legal action the edit is (unless
       the edit is blank or a comment: then the undo takes back the action before, as when
       the line is dropped);
-    - the line is the footer and the edit is a footer with the same result and termination
-      (a footer without the seed: the rolls are then not checked);
+    - the line is the footer and the edit is a footer with the same result and termination;
     - the line is the header and the edit is a JSON object with the same format, preset,
-      players and commitment: the start time, the game id and the kinds are not play, and
-      options spelt wrong or changed may give the same game (these are the preset's
-      defaults; a changed rule the record never meets leaves every action legal).
+      players and commitment (the start time is not covered by the commitment).
     Anything else changes the game: a line dropped (blank or comment), any other text in
     place of an action, the header or the footer."""
     line = lines[i]
@@ -155,7 +152,7 @@ def edit_may_keep_the_game(lines, i, edit):
         want = json.loads(line)
         return isinstance(head, dict) and all(
             head.get(k) == want[k] for k in ("format", "preset", "players", "commitment"))
-    ignored = edit == "" or edit.startswith("#")
+    ignored = not edit.strip() or edit.strip()[0] == "#"
     if line.startswith("kind "):
         return ignored or edit.startswith("kind ")
     if MOVE.match(line):

@@ -2,6 +2,7 @@
 import io
 import json
 import os
+import re
 
 import pytest
 
@@ -154,6 +155,29 @@ def test_malformed_lines_one_error_each_nothing_written(tmp_path):
         lg.handle_line(raw)
     assert err.getvalue().count("ludo-host log:") == len(bad)
     assert os.listdir(str(tmp_path)) == []
+
+
+def test_what_the_board_sends_reaches_the_terminal_with_its_controls_escaped(tmp_path, monkeypatch):
+    """A game id, an action line or an error text with terminal escapes (ESC, C1 controls)
+    is shown, not obeyed: the status line, the notes and the errors print them escaped."""
+    monkeypatch.setenv("COLUMNS", "300")       # (the status line is cut to the terminal's width)
+    for tty in (False, True):
+        err = io.StringIO()
+        folder = tmp_path / ("tty" if tty else "plain")
+        folder.mkdir()
+        lg = Logger(str(folder), port="/nonexistent", status=StatusLine(err, tty=tty))
+        lg.ser = WireStub()
+        gid = "\x1b]0;PWNED\x07\x9b2J"
+        lg.handle_line(start(gid=gid))
+        lg.handle_line(action(1, "roll 6\x1b[31m", gid=gid))
+        lg.handle_line(action(2, "roll 6\x9b31m", gid=gid))
+        lg.handle_line(line({"error": "no \x1b[2J game", "re": "status"}))
+        lg.handle_line(end(3, gid=gid))
+        shown = err.getvalue().replace("\r", "").replace("\x1b[K", "")    # the status line's own redrawing
+        assert "\\x1b]0;PWNED\\x07\\x9b2J" in shown and "no \\x1b[2J game" in shown, shown
+        if tty:                 # (a plain status line is printed when the game changes, not per action)
+            assert "roll 6\\x1b[31m" in shown and "roll 6\\x9b31m" in shown
+        assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", shown), repr(shown)
 
 
 def test_blank_lines_are_ignored(tmp_path):

@@ -38,9 +38,9 @@ def test_a_game_closed_without_its_seed_says_its_rolls_went_unchecked(cli, tmp_p
     path = write(tmp_path, "abandoned.ludo", lines)
     out = cli("verify", path)
     assert out.returncode == 0, out.stdout
-    assert out.stdout.strip().endswith(
-        "; %d roll%s of the game's dice not checked: the footer reveals no seed"
-        % (rolls, "" if rolls == 1 else "s")), out.stdout
+    assert out.stdout.splitlines()[1] == (
+        "%s: warning: %d roll%s of the game's dice not checked: the footer reveals no seed"
+        % (path, rolls, "" if rolls == 1 else "s")), out.stdout
     assert rolls >= 1
 
 
@@ -118,7 +118,7 @@ def test_several_files_one_line_per_problem(cli, tmp_path, record_file, finished
 
 @pytest.mark.parametrize("content,expect", [
     (b"", "empty file"),
-    (b"\n" * 10, "not a ludo record header"),
+    (b"\n" * 10, "no record header: the text holds only blank lines and comments"),
     (b"[" * 200000 + b"\n", "line longer than"),
     (b'{"format":"ludo-record/1","a":' + b"[" * 1900 + b"]" * 1900 + b"}\n", "header"),
     (b"x" * 5000 + b"\n", "line longer than"),

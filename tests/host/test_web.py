@@ -280,6 +280,13 @@ def test_the_command_serves_a_virtual_board_and_stops_on_ctrl_c(tmp_path):
         # virtual board works in a folder of its own).
         assert wait_until(lambda: "connected" in out.read_text(), 20), out.read_text()
         assert (tmp_path / "games").is_dir()
+        # One virtual board per save, as for `ludo-host board`.
+        second = subprocess.run(cli_command("web", "--virtual", "--web-port", "0", "--dir", "games",
+                                            "--nvm", tmp_path / "nvm.bin"),
+                                cwd=tmp_path, env=cli_env(), capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2 and second.stderr == (
+            "ludo-host web: another virtual board (pid %d) is running on the save %s: quit that one first, "
+            "or give this one a save of its own with --nvm FILE\n" % (proc.pid, tmp_path / "nvm.bin"))
         proc.send_signal(signal.SIGINT)
         assert proc.wait(20) == 0
     finally:

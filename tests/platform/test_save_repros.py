@@ -137,6 +137,8 @@ def _micropython_run(micropython, tmp_path, script, nvm):
         "_board_sim.run_firmware(%r, code=%r, boot=%r)\n"
         "print('DATA', bytes(_board_sim.sim.data.from_board).hex())\n"
         "print('NVM', bytes(_board_sim.sim.nvm.data).hex())\n"
+        "import micropython\n"
+        "micropython.opt_level(0)\n"     # (code.py's level would outlive this test in the interpreter)
         % (str(drive), nvm.hex(), script, os.path.join(ROOT, "firmware", "code.py"),
            os.path.join(ROOT, "firmware", "boot.py")),
         paths=[os.path.join(HOST, "ludo_host", "virtual", "stubs"), str(drive)], timeout=600)

@@ -96,10 +96,30 @@ def lock_save(nvm_path):
     return lock
 
 
-def save_taken_message(nvm_path, held):
+def save_taken_message(nvm_path, held, prog="ludo-host board"):
     """The one line that refuses a second board on a save (`held`: the LockHeld)."""
-    return ("ludo-host board: %s is running on the save %s: quit that one first, or give this one "
-            "a save of its own with --nvm FILE" % (held.holder("virtual board"), _home(os.path.abspath(nvm_path))))
+    return ("%s: %s is running on the save %s: quit that one first, or give this one "
+            "a save of its own with --nvm FILE" % (prog, held.holder("virtual board"),
+                                                    _home(os.path.abspath(nvm_path))))
+
+
+def on_own_save(nvm_path, run, args, prog="ludo-host board"):
+    """run(args) while this process holds the save's lock; 2 and the one line that says
+    who has it when another board does (`prog`: the command that says it).  With no room
+    for a lock file (a read-only home) the board runs unguarded."""
+    save_lock = None
+    try:
+        save_lock = lock_save(nvm_path)
+    except LockHeld as held:
+        print(save_taken_message(nvm_path, held, prog), file=sys.stderr)
+        return 2
+    except OSError:
+        pass
+    try:
+        return run(args)
+    finally:
+        if save_lock is not None:
+            save_lock.release()
 
 
 def take_stable_path():
@@ -118,20 +138,9 @@ def run_headless(args):
     if not args.script:
         print("ludo-host board --headless: give --script FILE (button presses, one a line)", file=sys.stderr)
         return 2
-    save_lock = None
-    if args.nvm:
-        try:
-            save_lock = lock_save(args.nvm)
-        except LockHeld as held:
-            print(save_taken_message(args.nvm, held), file=sys.stderr)
-            return 2
-        except OSError:
-            pass                    # no room for a lock file: the run writes only its own --nvm
-    try:
+    if not args.nvm:
         return _run_headless(args)
-    finally:
-        if save_lock is not None:
-            save_lock.release()
+    return on_own_save(args.nvm, _run_headless, args)
 
 
 def _run_headless(args):
@@ -194,19 +203,7 @@ def run_interactive(args):
     except OSError as exc:
         print("ludo-host board: cannot use the save %s: %s" % (args.nvm, exc.strerror or exc), file=sys.stderr)
         return 2
-    save_lock = None
-    try:
-        save_lock = lock_save(args.nvm)
-    except LockHeld as held:
-        print(save_taken_message(args.nvm, held), file=sys.stderr)
-        return 2
-    except OSError:
-        pass                        # no room for a lock file (a read-only home): run unguarded
-    try:
-        return _run_interactive(args)
-    finally:
-        if save_lock is not None:
-            save_lock.release()
+    return on_own_save(args.nvm, _run_interactive, args)
 
 
 def _run_interactive(args):

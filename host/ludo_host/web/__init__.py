@@ -183,35 +183,28 @@ def run(args):
 
 
 def _with_virtual_board(args):
-    from ..virtual import DEFAULT_NVM, LockHeld, VirtualBoard, lock_save, save_taken_message
+    from ..virtual import DEFAULT_NVM, on_own_save
     nvm = args.nvm or DEFAULT_NVM
     try:
         os.makedirs(os.path.dirname(os.path.abspath(nvm)), exist_ok=True)
     except OSError as exc:
         print("ludo-host web: cannot use the save %s: %s" % (nvm, exc.strerror or exc), file=sys.stderr)
         return 2
-    save_lock = None
-    try:
-        save_lock = lock_save(nvm)
-    except LockHeld as held:
-        print(save_taken_message(nvm, held).replace("ludo-host board:", "ludo-host web:", 1), file=sys.stderr)
-        return 2
-    except OSError:
-        pass                        # no room for a lock file: run unguarded, as the board does
+    return on_own_save(nvm, lambda args: _run_virtual_board(args, nvm), args, prog="ludo-host web")
+
+
+def _run_virtual_board(args, nvm):
+    from ..virtual import VirtualBoard
     try:
         board = VirtualBoard(nvm_path=nvm, fresh_nvm=args.fresh, data_port="pty", realtime=True)
     except (ValueError, OSError) as exc:
         print("ludo-host web: %s" % exc, file=sys.stderr)
-        if save_lock is not None:
-            save_lock.release()
         return 2
     try:
         board.start()
         return _serve(args, board.data_port_path, board)
     finally:
         board.close()
-        if save_lock is not None:
-            save_lock.release()
 
 
 def _serve(args, port, board):
