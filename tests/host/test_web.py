@@ -303,3 +303,26 @@ def test_the_command_refuses_bad_arguments_in_one_line(cli, tmp_path):
     assert out.stderr.startswith("ludo-host web: no such device: /dev/no-such-board")
     out = cli("web", "--web-port", "70000", "--dir", tmp_path / "g")
     assert out.returncode == 2 and out.stderr == "ludo-host web: --web-port 70000: a TCP port is 0 to 65535\n"
+
+
+def test_this_pc_only_unless_lan(tmp_path):
+    from ludo_host.web import _lan_address
+    lan = _lan_address()
+    if lan.startswith("127.") or not lan[0].isdigit():
+        pytest.skip("this machine has no address on a network")
+
+    def reachable(host, port):
+        try:
+            socket.create_connection((host, port), timeout=2).close()
+            return True
+        except OSError:
+            return False
+    local = WebService(str(tmp_path), NO_BOARD, status_stream=open(tmp_path / "a.txt", "w")).start()
+    lan_wide = WebService(str(tmp_path), NO_BOARD, host="0.0.0.0",
+                          status_stream=open(tmp_path / "b.txt", "w")).start()
+    try:
+        assert reachable("127.0.0.1", local.web_port) and not reachable(lan, local.web_port)
+        assert reachable(lan, lan_wide.web_port) and lan_wide.url.startswith("http://%s:" % lan)
+    finally:
+        local.stop()
+        lan_wide.stop()
