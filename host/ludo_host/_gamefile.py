@@ -11,6 +11,8 @@ import json
 import os
 import re
 
+from ._regular import open_regular
+
 GAME_ID = re.compile(r"\A[0-9a-f]{8}\Z")
 ABANDONED_FOOTER = '{"result":"*","seed":null,"termination":"abandoned"}'
 MAX_FUTURE = 4096          # out-of-order lines kept while a gap is being filled
@@ -132,7 +134,7 @@ class GameFile:
             return
         if size > MAX_RESUME_BYTES:
             raise OSError("%s is too large to resume (%d bytes)" % (self.path, size))
-        with open(self.path, "rb") as fh:
+        with open_regular(self.path) as fh:      # a FIFO is refused, not waited on for ever
             data = fh.read()
         complete = data[:data.rfind(b"\n") + 1]
         if len(complete) != len(data):

@@ -145,6 +145,15 @@ def _exc_text(exc):
     return "%s%s" % (exc.__class__.__name__, ": " + text[:200] if text else "")
 
 
+def is_same_file(a, b):
+    """True when paths a and b name one existing file (a link to it counts): an output
+    that would be written over an input."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def record_paths(folder):
     """Record files in a folder (sorted, not recursive): *.ludo, *.txt, *.record."""
     out = []

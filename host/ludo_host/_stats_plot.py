@@ -5,6 +5,7 @@ from ._words import count
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 SEAT_COLOURS = {"R": "#d32f2f", "G": "#2e7d32", "Y": "#f9a825", "B": "#1565c0"}
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
@@ -12,6 +13,14 @@ KINDS = ("human", "easy", "medium", "hard")
 
 
 def plot(t, path):
+    """Draw the totals `t` (stats.collect's) as a PNG at `path`."""
+    fig = figure(t)
+    fig.savefig(path, format="png")        # whatever the name ends with: the option is --png
+    plt.close(fig)
+
+
+def figure(t):
+    """The four plots of the totals `t`, as a matplotlib figure."""
     fig, axes = plt.subplots(2, 2, figsize=(11, 8), dpi=100)
     fig.suptitle(count(t["games"], "Ludo game"), fontsize=14, fontweight="bold")
 
@@ -60,7 +69,9 @@ def plot(t, path):
     ax.set_title("Length of finished games", fontsize=10)
     ax.set_xlabel("moves")
     ax.set_ylabel("games")
+    # Games and moves are counted whole: no "0.2 games" or "177.6 moves" on the axes.
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
     fig.tight_layout(rect=(0, 0, 1, 0.96))
-    fig.savefig(path)
-    plt.close(fig)
+    return fig

@@ -59,8 +59,14 @@ class Replay:
         g = self._game
         actor = ludo.SEAT_LETTERS[g.turn]
         words = line.split(" ")
+        undone = self.undone
         if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
             actor = words[1]            # the seat the line names, not the one on turn
+        elif line == "undo":            # (only a take-back changes what stands)
+            undone = {i + 1: j + 1 for i, j in taken_back(self.actions + [line]).items()}
+            for step, by in undone.items():
+                if by == len(self.actions) + 1:
+                    actor = self.steps[step]["actor"]   # whose step it takes back
         try:
             push_line(g, line)
         except ludo.LudoError as exc:
@@ -68,8 +74,7 @@ class Replay:
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
-        if line == "undo":              # only a take-back changes what stands
-            self.undone = {i + 1: j + 1 for i, j in taken_back(self.actions).items()}
+        self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
         return True
 

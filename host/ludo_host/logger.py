@@ -8,6 +8,7 @@ is missing.  After an unplug or a board reset it waits for the port to come
 back, asks `status` and resends from the last line it holds, so a file ends
 with nothing missing and nothing twice.
 """
+import errno
 import os
 import signal
 import sys
@@ -17,7 +18,7 @@ from datetime import datetime, timezone
 from ._gamefile import GameFile, file_path, latest_number
 from ._lock import LockHeld, PathLock
 from ._logsetup import not_a_data_channel, port_problem, where_records_go
-from ._lines import LineSplitter, canonical_json, loads_object, shorten
+from ._lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from ._status import StatusLine
 from ._words import count
 from .ports import NO_BOARD_HINT, find_board_port
@@ -136,17 +137,26 @@ class Logger:
             return False
         if not self._lock(device):
             return False
-        self._say_intro()
         try:
-            self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2)
+            # The device's own flock (POSIX) too: the lock file lives in one user's home, so a
+            # logger of another user (or another HOME) on this board is refused by this one.
+            self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2,
+                                     exclusive=True if os.name == "posix" else None)
         except Exception as exc:
             self._unlock()
+            if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
+                self.refused = ("%s is held by another program (a `ludo-host log` of another user or "
+                                "HOME?): one logger per board; stop that one first" % device)
+                self.stop()
+                return False
+            self._say_intro()
             note = "cannot open %s (%s)" % (device, _first_line(exc))
             if note != self._last_wait_note:
                 self._last_wait_note = note
                 self.status.update(connected=False, note=note)
             self.ser = None
             return False
+        self._say_intro()
         self._last_wait_note = None
         self.device = device
         self.splitter.reset()
@@ -490,8 +500,13 @@ def run(args):
             return 2
     try:
         os.makedirs(args.dir, exist_ok=True)
+    except FileExistsError:         # a file (or a link to one) by that name
+        print("ludo-host log: %s is not a folder: give --dir a folder for the records" % terminal_safe(args.dir),
+              file=sys.stderr)
+        return 2
     except OSError as exc:
-        print("ludo-host log: cannot create %s: %s" % (args.dir, exc), file=sys.stderr)
+        print("ludo-host log: cannot create %s: %s" % (terminal_safe(args.dir), exc.strerror or exc),
+              file=sys.stderr)
         return 2
     logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
                     status_every_s=max(0.5, args.status_every))

@@ -17,13 +17,15 @@ import sys
 
 from ._board_text import render
 from ._lines import terminal_safe
-from ._records import parse_record_file, where
+from ._records import is_same_file, parse_record_file, where
 from ._steps import Replay, describe
 from ._words import count
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
-KEYS_HELP = "keys: ->/n/space next, <-/p back, g N Enter jump, Home/End start/end, PageUp/PageDown 10 back/on, q quit"
+# Two lines, each within an 80-column terminal.
+KEYS_HELP = ("keys: ->/n/space next, <-/p back, g N Enter jump, q quit\n"
+             "      Home/End start/end, PageUp/PageDown 10 back/on")
 
 
 def load(path):
@@ -102,7 +104,8 @@ def interactive(replay, color, start, out=None, fd=None):
         out.write("\x1b[?25l")
         while True:
             prompt = "go to move: %s_" % typed if typed is not None else KEYS_HELP
-            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color) + "\n" + prompt + "\x1b[K\n")
+            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color) + "\n" + prompt.replace("\n", "\x1b[K\n")
+                      + "\x1b[K\n")
             out.flush()
             key = _read_key(fd)
             if typed is not None:
@@ -165,6 +168,10 @@ def run(args):
     if replay is None:
         return 1
     last = len(replay.steps) - 1
+    if args.html and is_same_file(args.html, args.file):
+        print(terminal_safe("ludo-host replay: --html %s is the record itself: give the page another name "
+                            "(nothing written)" % args.html), file=sys.stderr)
+        return 2
     if args.html:
         from ._replay_page import render_page
         page = render_page(replay, "Ludo replay: %s" % os.path.basename(args.file))

@@ -17,7 +17,7 @@ import sys
 import time
 
 from ._lines import terminal_safe
-from ._records import parse_record_file, record_paths, where
+from ._records import is_same_file, parse_record_file, record_paths, where
 from ._steps import taken_back
 from ._words import count
 
@@ -272,6 +272,10 @@ def run(args):
         paths = record_paths(args.dir)
     except OSError as exc:
         print("ludo-host stats: cannot read %s: %s" % (args.dir, exc.strerror or exc), file=sys.stderr)
+        return 2
+    if plot is not None and any(is_same_file(args.png, p) for p in paths):
+        print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "
+                            "(nothing written)" % args.png), file=sys.stderr)
         return 2
     totals = collect(paths, Progress(len(paths)))
     for line in totals["unreadable"][:20]:

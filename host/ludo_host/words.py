@@ -71,6 +71,8 @@ def status_words(snap):
     said, buttons = _situation(snap, mode)
     if signal == "refused":
         buttons = REFUSED + " " + buttons
+    elif signal == "pass" and snap.get("last_roll") and mode in ("play", "over", "check", "menu"):
+        said = "Pass: no token could use the %d. %s" % (snap["last_roll"], said)
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
     left = snap.get("deadline_ms")

@@ -16,7 +16,7 @@ EXPECTED = {
     "destinations": ("Green rolled 6: 3 moves.", "select: pick a move"),
     "selected": ("Green rolled 6: 3 moves.", "confirm: play the lit move"),
     "pass-prompt": ("Red rolled 2: no token can move.", "no token can move: confirm passes"),
-    "pass": ("Pass: no token could use that roll. Green's turn", "roll"),
+    "pass": ("Pass: no token could use the 1. Green's turn", "roll"),
     "pool": ("Blue rolled 6 and 1: 1 move.", "confirm: play the lit move"),
     "hand-entry": ("enter the real die's value: 3", "confirm: enter it"),
     "computer": ("Green (Hard computer) rolled 6: its move is lit.", "then confirm"),
@@ -87,6 +87,8 @@ def test_words_of_a_plain_snapshot():
     assert status_words(over)[0] == "Game over: Red and Green won."
     menu = dict(empty(), mode="menu", menu={"page": 4, "name": "options", "item": "deadline", "value": 60})
     assert status_words(menu)[0] == "Set-up menu, page 4, options: deadline = 60 s a turn."
+    passed = dict(empty(), mode="play", turn="Y", kind="human", signal="pass", last_roll=4)
+    assert status_words(passed)[0] == "Pass: no token could use the 4. Yellow's turn: roll."
     pause = dict(empty(), mode="pause", turn="B", kind="medium", pause="hand over")
     assert status_words(pause)[0] == "Pause menu: hand Blue back to a person."
 

@@ -73,3 +73,12 @@ def test_counts_of_one_are_singular(cli, tmp_path):
     assert lines[3].startswith("wins by seat, of 1 game with a winner: ")
     out = cli("replay", game, "--html", tmp_path / "one.html")
     assert out.stdout == "wrote %s (1 move)\n" % (tmp_path / "one.html")
+
+
+def test_every_sub_command_has_a_row_in_the_host_page():
+    """docs/host.md's table of commands is where a user looks for what `ludo-host` does."""
+    from conftest import ROOT
+    from ludo_host.cli import COMMANDS
+    page = (ROOT / "docs" / "host.md").read_text()
+    missing = [name for name, _, _ in COMMANDS if "\n| `ludo-host %s" % name not in page]
+    assert not missing, missing

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from conftest import ROOT, read_text, run_cli, wait_until
+from conftest import ROOT, cli_command, cli_env, read_text, run_cli, wait_until
 from fakeboard import FakeBoard
 from ludo_host._logsetup import where_records_go
 
@@ -53,6 +53,33 @@ def test_a_second_logger_on_the_same_board_is_refused_in_one_line(tmp_path, star
         board.close()
 
 
+def test_a_second_logger_with_another_home_is_refused_too(tmp_path, start_logger):
+    """The lock file lives in the user's home; a logger of another user (or HOME) on the same
+    board meets the device's own lock, and does not read beside the first (both lost bytes)."""
+    link = tmp_path / "board-port"
+    board = FakeBoard(link, seed=5)
+    board.plug()
+    first = start_logger(link, tmp_path / "games", name="first")
+    try:
+        assert wait_until(lambda: board.received, 15), first.stderr()
+        device = os.path.realpath(link)
+        env = dict(cli_env(), HOME=str(tmp_path / "another-home"))
+        second = subprocess.run(cli_command("log", "--port", device, "--dir", tmp_path / "other"), env=env,
+                                stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+        assert second.returncode == 1
+        assert second.stderr == ("ludo-host log: %s is held by another program (a `ludo-host log` of another "
+                                 "user or HOME?): one logger per board; stop that one first\n" % device)
+        assert not (tmp_path / "other").exists() or not any((tmp_path / "other").iterdir())
+        gid = board.new_game("classic", players=2)
+        for _ in range(20):
+            board.play_turn()
+        path = tmp_path / "games" / ("%s.ludo" % gid)
+        assert wait_until(lambda: read_text(path) == board.record_text(), 20), first.stderr()
+        assert "malformed" not in first.stderr()
+    finally:
+        board.close()
+
+
 def test_a_port_that_is_not_there_is_said_at_once(cli, tmp_path):
     done = cli("log", "--port", "/dev/nosuch", "--dir", tmp_path / "games", timeout=30)
     assert done.returncode == 2
@@ -64,6 +91,15 @@ def test_a_port_that_is_not_there_is_said_at_once(cli, tmp_path):
     assert done.returncode == 2
     assert done.stderr == "ludo-host log: %s is not a serial device (`ludo-host ports` lists the serial ports)\n" % plain
     assert not (tmp_path / "games").exists()
+
+
+def test_a_records_folder_that_is_a_file_is_said_so(cli, tmp_path):
+    taken = tmp_path / "games"
+    taken.write_text("not a folder\n")
+    done = cli("log", "--dir", taken, timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == "ludo-host log: %s is not a folder: give --dir a folder for the records\n" % taken
+    assert taken.read_text() == "not a folder\n"
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

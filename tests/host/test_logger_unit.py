@@ -324,3 +324,24 @@ def test_resume_takes_again_from_a_damaged_line_and_keeps_the_file_aside(tmp_pat
     assert path.read_bytes() == b"\n".join(lines) + b"\n"
     again = GameFile(GID, str(tmp_path))            # sound now: resumed as it is
     assert again.damaged is None and again.next_seq == 5
+
+
+def test_a_record_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    """A FIFO where a game's record file would be resumed: one error line, and the logger
+    goes on (opening it for reading waited for a writer for ever, and nothing more was logged)."""
+    import threading
+    fifo = tmp_path / "0123abcd.ludo"
+    os.mkfifo(fifo)
+    lg, err = make_logger(tmp_path)
+    got = []
+    worker = threading.Thread(target=lambda: got.append(lg._game("0123abcd")), daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():               # let the blocked open go before failing
+        with open(fifo, "wb"):
+            pass
+        worker.join(5)
+        pytest.fail("the logger waited on a FIFO")
+    assert got == [None]
+    said = err.getvalue()
+    assert "cannot use the record file for game '0123abcd'" in said and "is a FIFO (named pipe)" in said, said

@@ -107,7 +107,9 @@ def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_
 
     try:
         assert screen_until(rb"move 0 of %d" % last)
-        assert screen_until(re.escape(KEYS_HELP.encode()))        # the key line is on the screen
+        # the key lines are on the screen, one under the other
+        first, second = (re.escape(line.encode()) for line in KEYS_HELP.splitlines())
+        assert screen_until(first + rb"(\x1b\[K)?\r?\n" + second)
         for keys, want in ((b"n", 1), (b"\x1b[C", 2), (b"\x1b[C", 3), (b"p", 2), (b"\x1b[D", 1),
                            (b" ", 2), (b"\x1b[6~", 12), (b"\x1b[6~", 22), (b"\x1b[5~", 12),
                            (b"g25\r", 25), (b"\x1b[F", last), (b"\x1b[H", 0)):
@@ -148,6 +150,7 @@ def test_key_line_shows_every_documented_key():
     shown = re.split(r"[\s,/:]+", KEYS_HELP)
     missing = [k for k in keys if k not in shown]
     assert not missing, (missing, KEYS_HELP)
+    assert all(len(line) <= 80 for line in KEYS_HELP.splitlines()), KEYS_HELP   # an 80-column terminal
 
 
 def test_html_page_is_self_contained(cli, tmp_path, record_file, finished_game_text):
@@ -190,3 +193,36 @@ def test_not_a_terminal_prints_the_last_position(record_file):
     out = subprocess.run(cli_command("replay", record_file), env=cli_env(), capture_output=True,
                          text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert out.returncode == 0 and "not a terminal" in out.stderr and "game over" in out.stdout
+
+
+def test_an_undo_is_said_by_the_seat_whose_step_it_takes_back():
+    """Red moves, the turn passes to Yellow, the move is taken back: the take-back is Red's,
+    not that of Yellow, who was on turn when it was pressed."""
+    import random
+    rng = random.Random(7)
+    g = ludo.Game("classic", players=2, seed=11)
+    while True:
+        if g.needs_roll():
+            g.roll()
+            continue
+        mover = g.turn
+        g.push(rng.choice(list(g.legal_moves)))
+        if g.turn != mover and not g.last_move.is_pass:
+            break
+    g.pop()
+    steps = steps_of(str(g.record(transcript=True)))
+    assert steps[-1]["line"] == "undo"
+    assert steps[-1]["actor"] == steps[-2]["actor"] == ludo.SEAT_LETTERS[mover]
+
+
+def test_html_over_the_record_itself_is_refused(cli, tmp_path, finished_game_text):
+    """`--html` naming the record (or a link to it) wrote the page over the game."""
+    game = tmp_path / "game.ludo"
+    game.write_text(finished_game_text)
+    (tmp_path / "page.html").symlink_to(game)
+    for out_name in (game, tmp_path / "page.html"):
+        out = cli("replay", game, "--html", out_name)
+        assert out.returncode == 2
+        assert out.stderr == ("ludo-host replay: --html %s is the record itself: give the page another name "
+                              "(nothing written)\n" % out_name)
+        assert game.read_text() == finished_game_text

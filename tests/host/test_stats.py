@@ -199,3 +199,34 @@ def test_records_the_rules_do_not_replay_are_skipped_with_a_line(cli, tmp_path):
     assert "c.ludo:" in skipped[1] and "does not replay" in skipped[1]
     out = cli("stats", tmp_path)
     assert "games: 2 of 4 files, 2 skipped (unreadable, or the rules do not replay it)" in out.stdout
+
+
+def test_the_length_plot_counts_whole_games_and_moves(tmp_path):
+    """One finished game: the length histogram's axes show whole numbers, not "0.2 games"."""
+    from ludo_host._stats_plot import figure
+    (tmp_path / "g.ludo").write_text(games.record_text(3, players=2))
+    totals = collect([str(tmp_path / "g.ludo")])
+    length = figure(totals).axes[3]
+    low, high = length.get_xlim()
+    moves = [v for v in length.get_xticks() if low <= v <= high]
+    assert moves and all(float(v).is_integer() for v in moves), moves
+    assert all(float(v).is_integer() for v in length.get_yticks()), length.get_yticks()
+
+
+def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
+    """`--png` naming one of the records wrote the plot over that game; a name that does
+    not end in .png made matplotlib raise (a traceback)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game = folder / "g.ludo"
+    game.write_text(games.record_text(1, players=2))
+    before = game.read_bytes()
+    out = cli("stats", folder, "--png", game)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == ("ludo-host stats: --png %s is one of the records: give the plot another name "
+                          "(nothing written)\n" % game)
+    assert game.read_bytes() == before
+    plot = tmp_path / "plot.jpg"
+    out = cli("stats", folder, "--png", plot)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

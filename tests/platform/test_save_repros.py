@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 
+import ludo
 from platform_helpers import HOST, ROOT
 from ludo_host.virtual import VirtualBoard
 
@@ -96,7 +97,10 @@ def test_a_bad_entry_with_a_passing_check_boots(tmp_path):
         "save: written by an older firmware (L1); taken up, and rewritten at the next action",
         "save: action 1's save is torn or corrupt; resumed from the 0 before it (dropped: 1)"]
     status, = statuses((tmp_path / "data").read_bytes())
-    assert status["state"] == "playing" and status["seq"] == 0 and status["game"] == "6b86b273"
+    # The game is the saved one (classic RY, seed 1): its id is now its ludo-record/2
+    # commitment's, which covers the set-up too (the L1 save named it by the seed's alone).
+    assert status["state"] == "playing" and status["seq"] == 0 and status["game"] == "d3726c9a"
+    assert ludo.Game("classic", players="RY", seed=1).game_id == "d3726c9a"
 
 
 # The save before, with its bad entry, taken up; the first action packs it into this format

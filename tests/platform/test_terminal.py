@@ -269,7 +269,7 @@ def test_the_virtual_board_in_an_80x24_terminal_as_a_person_sees_it(tmp_path):
         term.keys("r")                                                     # start the game
         term.wait_for("Red's turn: roll.")
         term.keys("r")
-        lines = term.wait_for("Red rolled|Pass: no token could use that roll")    # (a pass goes by itself)
+        lines = term.wait_for("Red rolled|Pass: no token could use the [1-6]")    # (a pass goes by itself)
         assert lines[layout.SIZE + 1]                                      # what the buttons do now
         term.keys("?")
         lines = term.wait_for(re.escape(terminal.HELP[-1]))
@@ -283,3 +283,24 @@ def test_the_virtual_board_in_an_80x24_terminal_as_a_person_sees_it(tmp_path):
         term.wait_for("run again to resume")
     finally:
         term.close()
+
+
+def test_the_escape_key_alone_is_not_half_of_a_long_press():
+    """Escape pressed, then `b` a moment later: a short back and a hint for Escape, not the
+    long back (Alt+b, which a terminal sends as Escape and b in one write) that opens the
+    pause menu."""
+    master, slave = os.openpty()
+    try:
+        kb = terminal.Keyboard(fd=slave)
+        kb.open()                           # as the board does: keys as they are typed
+        os.write(master, b"\x1b")
+        got = kb.read(0.2)
+        got += kb.read(0.2)                 # nothing more came: it was the Escape key
+        os.write(master, b"b")
+        got += kb.read(0.2)
+        os.write(master, b"\x1bb")          # Alt+b: one write
+        got += kb.read(0.2)
+        assert got == [("unknown", "Esc"), ("back", False), ("back", True)], got
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -196,3 +196,26 @@ def test_headless_runs_on_one_save_are_refused_too(tmp_path):
         assert "another virtual board (pid %d) is running on the save" % board.pid in done.stderr
     finally:
         board.close()
+
+
+def test_a_save_that_is_a_fifo_or_a_folder_is_refused_in_one_line(tmp_path):
+    """`--nvm` naming a FIFO is refused at once (opening it would wait for a writer for
+    ever, on a blank screen), and a folder is said to be one, in one line each."""
+    fifo = tmp_path / "save.fifo"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for save, kind in ((fifo, "a FIFO (named pipe)"), (folder, "a folder")):
+        board = TerminalBoard(tmp_path / "home", "--nvm", save)
+        try:
+            assert board.exit_status(timeout=20) == 2, board.text()
+            assert board.text().strip() == "ludo-host board: %s is %s, not a regular file" % (save, kind)
+        finally:
+            board.close()
+        script = tmp_path / "s.txt"
+        script.write_text("roll\n")
+        done = subprocess.run([sys.executable, "-m", "ludo_host.cli", "board", "--headless", "--script",
+                               str(script), "--nvm", str(save)], cwd=ROOT, capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONPATH=HOST, HOME=str(tmp_path / "home")), timeout=20)
+        assert done.returncode == 2 and done.stderr == "ludo-host board: %s is %s, not a regular file\n" % (
+            save, kind), done.stderr

@@ -1,5 +1,6 @@
 """The README's two commands, .ci/run, and what test.sh does with pytest's exit codes."""
 import os
+import pathlib
 import re
 import subprocess
 
@@ -72,6 +73,10 @@ def _module_file(package_dir, dotted):
     return None
 
 
+FIRMWARE_PACKAGES = {p.name for p in (pathlib.Path(__file__).resolve().parents[2] / "firmware").iterdir()
+                     if (p / "__init__.py").exists()}
+
+
 def test_run_sh_installs_what_every_sub_command_imports(repo_root):
     """`bash run.sh` installs the project's plain dependencies (python_setup ""), so every
     package a `ludo-host` sub-command imports, however late, must be one of them (stats --png
@@ -102,8 +107,8 @@ def test_run_sh_installs_what_every_sub_command_imports(repo_root):
             top = module.split(".")[0]
             if top == "ludo_host":
                 todo.append(module)
-            # ludo: this project's core; ludoboard: its board app (the virtual board runs it)
-            elif top not in sys.stdlib_module_names and top not in ("ludo", "ludoboard"):
+            # ludo: this project's core; ludoboard: the firmware the virtual board runs from firmware/
+            elif top not in sys.stdlib_module_names and top not in FIRMWARE_PACKAGES:
                 third_party.setdefault(top, name)
     assert "ludo_host._stats_plot" in seen and "matplotlib" in third_party
     project = tomllib.loads((repo_root / "pyproject.toml").read_text(encoding="utf-8"))["project"]

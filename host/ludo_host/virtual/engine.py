@@ -13,6 +13,7 @@ import time
 import tomllib
 
 from .. import layout
+from .._regular import open_regular
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STUBS = os.path.join(HERE, "stubs")
@@ -191,8 +192,9 @@ class VirtualBoard:
         self.nvm_path = None if nvm_path is None else str(nvm_path)
         if self.nvm_path:
             if not fresh_nvm and os.path.exists(self.nvm_path):
-                with open(self.nvm_path, "rb") as f:
-                    sim.nvm.load(f.read())
+                # A FIFO or a device is refused, not waited on; only the NVM's size is read.
+                with open_regular(self.nvm_path) as f:
+                    sim.nvm.load(f.read(len(sim.nvm.data)))
             else:
                 self._save_nvm(sim.nvm.data)
             sim.nvm.on_write = self._save_nvm

@@ -25,6 +25,8 @@ Fields (None where they do not apply):
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
+- `last_roll`: the die's last value (1..6), None before the game's first roll;
+  with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
 """
 import sys
@@ -52,7 +54,8 @@ def empty():
     """The snapshot of a board that shows nothing yet (booting)."""
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
-            "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None}
+            "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
+            "last_roll": None}
 
 
 def snapshot_of(app):
@@ -76,6 +79,7 @@ def snapshot_of(app):
     snap["kind"] = g.kinds.get(letter, "human") if app.is_computer() else "human"
     snap["hand"] = bool(app.hand)
     snap["entry"] = app.entry_value
+    snap["last_roll"] = g.last_roll or None
     over = g.outcome()
     if over is not None:
         snap["result"] = over.result()

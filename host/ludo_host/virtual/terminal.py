@@ -329,6 +329,11 @@ class Keyboard:
             if not chunk:
                 return ["quit"]
             self.pending += chunk
+        elif self.pending == b"\x1b":
+            # An Alt combination comes in one write; an Escape that nothing followed is the
+            # Escape key itself, not the start of a long press of whatever key comes next.
+            self.pending = b""
+            return [("unknown", "Esc")]
         return self._decode()
 
     def _decode(self):
