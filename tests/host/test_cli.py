@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from conftest import cli_command, cli_env
+from conftest import ROOT, cli_command, cli_env
 
 
 def run_into_closed_pipe(*args):
@@ -77,7 +77,6 @@ def test_counts_of_one_are_singular(cli, tmp_path):
 
 def test_every_sub_command_has_a_row_in_the_host_page():
     """docs/host.md's table of commands is where a user looks for what `ludo-host` does."""
-    from conftest import ROOT
     from ludo_host.cli import COMMANDS
     page = (ROOT / "docs" / "host.md").read_text()
     missing = [name for name, _, _ in COMMANDS if "\n| `ludo-host %s" % name not in page]
