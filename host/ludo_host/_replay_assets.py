@@ -44,7 +44,8 @@ PAGE = """<!DOCTYPE html>
 </section>
 </main>
 <script id="replay-data" type="application/json">%(data)s</script>
-<script>%(js)s</script>
+<script>%(draw_js)s
+%(js)s</script>
 </body>
 </html>
 """
@@ -91,12 +92,14 @@ h1 { font-size: 20px; margin: 0 0 4px; }
 .to-mark { fill:rgba(255,235,59,.55); }
 """
 
-JS = r"""
-(function () {
+# The drawing both pages share (the replay and `ludo-host web`'s live page): the die, the
+# tokens with the last move's marks, a move-list line.  `LudoDraw(data)` needs data.cell,
+# data.cells, data.colours and data.tokens (see _replay_page.page_data).
+DRAW_JS = r"""
+window.LudoDraw = function (data) {
   "use strict";
-  var data = JSON.parse(document.getElementById("replay-data").textContent);
   var NS = "http://www.w3.org/2000/svg";
-  var C = data.cell, last = data.steps.length - 1, cur = 0, timer = null;
+  var C = data.cell;
   var $ = function (id) { return document.getElementById(id); };
   var seatName = { R: "Red", G: "Green", Y: "Yellow", B: "Blue" };
 
@@ -110,50 +113,11 @@ JS = r"""
     var rc = data.cells[place];
     return rc ? [rc[1] * C + C / 2, rc[0] * C + C / 2] : null;
   }
-
-  // Static texts.
-  $("title").textContent = "Ludo game " + data.game;
-  var kinds = data.steps[0].kinds, who = [];
-  for (var i = 0; i < data.players.length; i++) {
-    var s = data.players[i];
-    who.push(seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
-  }
-  $("meta").textContent = data.preset + " \u00b7 " + who.join(", ") +
-    (data.start ? " \u00b7 " + data.start : "");
-  $("slider").max = last;
-
-  // The move list.
-  var items = [];
-  data.steps.forEach(function (st, n) {
-    var li = document.createElement("li");
-    if (n === 0) { li.textContent = "start"; }
-    else {
-      var seat = document.createElement("span");
-      seat.className = "seat"; seat.textContent = st.actor;
-      seat.style.color = data.colours[st.actor];
-      li.appendChild(seat);
-      li.appendChild(document.createTextNode(" " + st.text.replace(/^[RGYB]: /, "")));
-      if (st.captures.length) { li.classList.add("capture"); }
-      if (st.line === "undo") {
-        li.classList.add("undo");
-        if (st.undoes !== null) { li.appendChild(document.createTextNode(" (takes back step " + st.undoes + ")")); }
-      }
-      if (st.undone !== null) {
-        li.classList.add("undone");
-        li.dataset.undoneBy = st.undone;
-        li.title = "taken back at step " + st.undone;
-      }
-      if (/^kind /.test(st.line)) { li.classList.add("kind"); }
-    }
-    li.dataset.step = n;
-    li.addEventListener("click", function () { go(n); });
-    $("moves").appendChild(li);
-    items.push(li);
-  });
+  function clear(g) { while (g.firstChild) { g.removeChild(g.firstChild); } }
 
   function drawDie(v) {
     var d = $("die");
-    while (d.firstChild) { d.removeChild(d.firstChild); }
+    clear(d);
     el("rect", { x: 3, y: 3, width: 54, height: 54, rx: 10, fill: "#fff", stroke: "#333", "stroke-width": 3 }, d);
     var pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] }[v] || [];
     pips.forEach(function (p) {
@@ -164,8 +128,8 @@ JS = r"""
 
   function drawTokens(st) {
     var g = $("tokens"), marks = $("marks");
-    while (g.firstChild) { g.removeChild(g.firstChild); }
-    while (marks.firstChild) { marks.removeChild(marks.firstChild); }
+    clear(g);
+    clear(marks);
     var byPlace = {};
     data.tokens.forEach(function (t, i) {
       var p = st.p[i];
@@ -193,12 +157,75 @@ JS = r"""
     });
   }
 
+  // A move taken back later: struck out, saying at which step.
+  function markUndone(li, by) {
+    li.classList.add("undone");
+    li.dataset.undoneBy = by;
+    li.title = "taken back at step " + by;
+  }
+
+  // Step n of the move list as a line (text only: nothing from the board is read as HTML).
+  function moveItem(st, n) {
+    var li = document.createElement("li");
+    if (n === 0) { li.textContent = "start"; }
+    else {
+      var seat = document.createElement("span");
+      seat.className = "seat"; seat.textContent = st.actor;
+      seat.style.color = data.colours[st.actor];
+      li.appendChild(seat);
+      li.appendChild(document.createTextNode(" " + st.text.replace(/^[RGYB]: /, "")));
+      if (st.captures.length) { li.classList.add("capture"); }
+      if (st.line === "undo") {
+        li.classList.add("undo");
+        if (st.undoes !== null) { li.appendChild(document.createTextNode(" (takes back step " + st.undoes + ")")); }
+      }
+      if (st.undone !== null) { markUndone(li, st.undone); }
+      if (/^kind /.test(st.line)) { li.classList.add("kind"); }
+    }
+    li.dataset.step = n;
+    return li;
+  }
+
+  return { el: el, centre: centre, clear: clear, drawDie: drawDie, drawTokens: drawTokens,
+           moveItem: moveItem, markUndone: markUndone, seatName: seatName };
+};
+"""
+
+JS = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("replay-data").textContent);
+  var draw = LudoDraw(data);
+  var last = data.steps.length - 1, cur = 0, timer = null;
+  var $ = function (id) { return document.getElementById(id); };
+  var seatName = draw.seatName;
+
+  // Static texts.
+  $("title").textContent = "Ludo game " + data.game;
+  var kinds = data.steps[0].kinds, who = [];
+  for (var i = 0; i < data.players.length; i++) {
+    var s = data.players[i];
+    who.push(seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
+  }
+  $("meta").textContent = data.preset + " \u00b7 " + who.join(", ") +
+    (data.start ? " \u00b7 " + data.start : "");
+  $("slider").max = last;
+
+  // The move list.
+  var items = [];
+  data.steps.forEach(function (st, n) {
+    var li = draw.moveItem(st, n);
+    li.addEventListener("click", function () { go(n); });
+    $("moves").appendChild(li);
+    items.push(li);
+  });
+
   function go(n) {
     n = Math.max(0, Math.min(last, n | 0));
     cur = n;
     var st = data.steps[n];
-    drawTokens(st);
-    drawDie(st.die);
+    draw.drawTokens(st);
+    draw.drawDie(st.die);
     $("counter").textContent = "Step " + n + " of " + last;
     $("action").textContent = st.text + (st.undone !== null ? " \u00b7 taken back at step " + st.undone : "");
     $("turn").textContent = st.result ? "Game over" :

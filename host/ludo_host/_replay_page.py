@@ -42,10 +42,27 @@ def star_points(cx, cy, outer, inner=None):
     return " ".join(corners)
 
 
+def entry_cells():
+    """{(row, col): seat} of the seats' entry squares (painted in the seat's colour)."""
+    return {layout.TRACK_CELLS[sq]: s for s, sq in ENTRY_SQUARE.items()}
+
+
+def star_marks(safe):
+    """[(square, star's points, colour)] of safe track squares: a star, dark on a white
+    square, white on a coloured entry square."""
+    entries = entry_cells()
+    out = []
+    for sq in safe:
+        row, col = layout.TRACK_CELLS[sq]
+        out.append((sq, star_points(col * CELL + CELL / 2, row * CELL + CELL / 2, CELL * 0.4),
+                    "#fff" if (row, col) in entries else "#555"))
+    return out
+
+
 def board_svg(safe=()):
     """The painted board, without tokens; a star on each safe track square of `safe`."""
     parts = ['<rect x="0" y="0" width="%d" height="%d" fill="#fffdf7"/>' % (SIZE, SIZE)]
-    entries = {layout.TRACK_CELLS[sq]: s for s, sq in ENTRY_SQUARE.items()}
+    entries = entry_cells()
     for row in range(layout.SIZE):
         for col in range(layout.SIZE):
             region = layout.region(row, col)
@@ -77,12 +94,9 @@ def board_svg(safe=()):
             if region == "track" or region.startswith("home"):
                 parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#555" '
                              'stroke-width="1"/>' % (col * CELL, row * CELL, CELL, CELL))
-    # Safe squares: a star, dark on a white square, white on a coloured entry square.
-    for sq in safe:
-        row, col = layout.TRACK_CELLS[sq]
+    for sq, points, colour in star_marks(safe):
         parts.append('<polygon class="safe" data-square="%d" points="%s" fill="none" stroke="%s" '
-                     'stroke-width="2"/>' % (sq, star_points(col * CELL + CELL / 2, row * CELL + CELL / 2, CELL * 0.4),
-                                             "#fff" if (row, col) in entries else "#555"))
+                     'stroke-width="2"/>' % (sq, points, colour))
     parts.append('<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#222" stroke-width="4"/>' % (SIZE, SIZE))
     return "\n".join(parts)
 
@@ -96,49 +110,68 @@ def legend_html(safe):
             'safe square: no capture there.' % star_points(10, 10, 9))
 
 
+def step_data(replay, st, die, undoes=None):
+    """Step `st` of a Replay as both pages draw it (LudoDraw in _replay_assets): where each
+    token is (in `replay_tokens` order), the line and its words, and `die`, the roll shown.
+    `undoes`: {undo's step: step it takes back} (made from replay.undone when None)."""
+    if undoes is None:
+        undoes = {by: n for n, by in replay.undone.items()}
+    return {
+        "undone": replay.undone.get(st["n"]), "undoes": undoes.get(st["n"]),
+        "p": [st["places"][t] for t in replay_tokens(replay)],
+        "line": st["line"], "actor": st["actor"], "turn": st["turn"],
+        "pending": st["pending"], "captures": st["captures"], "events": st["events"],
+        "roll": st["roll"], "moved": st["moved"], "result": st["result"],
+        "kinds": st["kinds"], "text": describe(st), "die": die,
+    }
+
+
+def replay_tokens(replay):
+    """The game's token names in the order a step's "p" lists their places."""
+    return sorted(replay.steps[0]["places"])
+
+
+def drawing_data(replay):
+    """What LudoDraw needs besides the steps: the grid, the colours, the tokens."""
+    return {"tokens": replay_tokens(replay), "cells": board_cells(), "cell": CELL, "safe": replay.safe,
+            "colours": COLOURS}
+
+
 def page_data(replay, title):
-    tokens = sorted(replay.steps[0]["places"])
-    steps = []
     undoes = {by: n for n, by in replay.undone.items()}
-    for st in replay.steps:
-        steps.append({
-            "undone": replay.undone.get(st["n"]), "undoes": undoes.get(st["n"]),
-            "p": [st["places"][t] for t in tokens],
-            "line": st["line"], "actor": st["actor"], "turn": st["turn"],
-            "pending": st["pending"], "captures": st["captures"], "events": st["events"],
-            "roll": st["roll"], "moved": st["moved"], "result": st["result"],
-            "kinds": st["kinds"], "text": describe(st),
-        })
+    steps = []
     last_roll = None
-    for st in steps:
+    for st in replay.steps:
         if st["roll"] is not None:
             last_roll = st["roll"]
-        st["die"] = last_roll
+        steps.append(step_data(replay, st, last_roll, undoes))
     h = replay.header
-    return {
+    data = {
         "title": title,
         "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
         "players": replay.seats, "start": str(h.get("start") or ""),
         "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
-        "tokens": tokens, "cells": board_cells(), "cell": CELL, "safe": replay.safe,
-        "colours": COLOURS, "steps": steps,
+        "steps": steps,
     }
+    data.update(drawing_data(replay))
+    return data
 
 
-def _script_json(obj):
+def script_json(obj):
     """JSON that is safe inside <script>: no '<', '>' or '&' can end the element."""
     text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def render_page(replay, title):
-    from ._replay_assets import CSS, JS, PAGE
+    from ._replay_assets import CSS, DRAW_JS, JS, PAGE
     return PAGE % {
         "title": html.escape(title),
         "css": CSS,
         "size": SIZE,
         "board": board_svg(replay.safe),
         "legend": legend_html(replay.safe),
-        "data": _script_json(page_data(replay, title)),
+        "data": script_json(page_data(replay, title)),
+        "draw_js": DRAW_JS,
         "js": JS,
     }

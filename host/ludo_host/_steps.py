@@ -34,26 +34,49 @@ class Replay:
         self.footer = rec.footer
         self.steps = []
         self.error = None
-        g = rec.replay(upto=0)
+        self.actions = []
+        self.undone = {}
+        g = self._game = rec.replay(upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
-        self.undone = {i + 1: j + 1 for i, j in taken_back(rec.actions).items()}
-        took_back = {j: i for i, j in self.undone.items()}
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
         self.steps.append(self._snapshot(g, None, None))
         for i, line in enumerate(rec.actions):
-            actor = ludo.SEAT_LETTERS[g.turn]
-            words = line.split(" ")
-            if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
-                actor = words[1]            # the seat the line names, not the one on turn
-            elif i + 1 in took_back:
-                actor = self.steps[took_back[i + 1]]["actor"]   # whose step it takes back
-            try:
-                push_line(g, line)
-            except ludo.LudoError as exc:
-                self.error = (rec.line_of(i), "action %d (%r): %s" % (i + 1, line[:60], exc))
+            if not self.push(line, rec.line_of(i)):
                 break
-            self.steps.append(self._snapshot(g, line, actor))
+
+    @property
+    def game(self):
+        """The rules core's game at the last step (read it, do not change it)."""
+        return self._game
+
+    def push(self, line, line_no=None):
+        """One more action line (a live game grows by these); False, with `error` set, when
+        the rules refuse it (the replay stops there).  `line_no`: its line in the file (by
+        default: header, then one line per action)."""
+        if self.error is not None:
+            return False
+        g = self._game
+        actor = ludo.SEAT_LETTERS[g.turn]
+        words = line.split(" ")
+        undone = self.undone
+        if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
+            actor = words[1]            # the seat the line names, not the one on turn
+        elif line == "undo":            # (only a take-back changes what stands)
+            undone = {i + 1: j + 1 for i, j in taken_back(self.actions + [line]).items()}
+            for step, by in undone.items():
+                if by == len(self.actions) + 1:
+                    actor = self.steps[step]["actor"]   # whose step it takes back
+        try:
+            push_line(g, line)
+        except ludo.LudoError as exc:
+            where = len(self.actions) + 2 if line_no is None else line_no
+            self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
+            return False
+        self.actions.append(line)
+        self.undone = undone
+        self.steps.append(self._snapshot(g, line, actor))
+        return True
 
     def _snapshot(self, g, line, actor):
         places = {}

@@ -15,6 +15,7 @@ COMMANDS = (
     ("board", "ludo_host.virtual", "run the board: the attached one, or a virtual board in the terminal"),
     ("ports", "ludo_host.ports", "list serial ports and mark the board's data channel"),
     ("log", "ludo_host.logger", "log every game from the board to record files"),
+    ("web", "ludo_host.web", "the table's live page in a browser, while every game is logged"),
     ("replay", "ludo_host.replay", "step through a recorded game, or write it as an HTML page"),
     ("verify", "ludo_host.verify", "check recorded games: every action, every roll, the seed"),
     ("stats", "ludo_host.stats", "statistics over a folder of records"),

@@ -71,6 +71,9 @@ class Logger:
         self.refused = None           # why this logger stopped: another one logs the board
         self.intro = None             # a note for the terminal once the board is not refused
         self._hinted = False
+        # Watchers in this process (`ludo-host web`), called in the logger's thread:
+        self.on_game = None           # function(GameFile) when a file's lines changed
+        self.on_status = None         # function(message) for each `status` reply of the board
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -293,6 +296,7 @@ class Logger:
             if game.resumed:
                 self.status.note("resuming %s (%s%s)" % (
                     game.path, count(len(game.lines), "line"), ", finished" if game.finished else ""))
+                self._changed(game)
         return game
 
     def _another_game(self, game_id, why):
@@ -306,6 +310,7 @@ class Logger:
         if old is not None:
             if old.abandon():
                 self.status.note("%s closed as abandoned after %s" % (old.path, count(len(old.lines) - 1, "line")))
+                self._changed(old)
             old.close()
         try:
             game = GameFile(game_id, self.directory, n)
@@ -368,6 +373,7 @@ class Logger:
         elif outcome == "ahead":
             self.ask_resend(game_id, game.next_seq)
         elif outcome == "new":
+            self._changed(game)
             if seq == 0 and loads_object(text).get("start") is None:
                 # The board had no clock when the game began (no PC had told it the time):
                 # nobody knows when that was, and the header says so.
@@ -406,6 +412,7 @@ class Logger:
         if not gone or game_id == self.board_game:
             return
         if game.abandon():
+            self._changed(game)
             self.error("game %s is gone from the board (%s): %s closed as abandoned after %s" % (
                 game_id, shorten(why, 60), game.path, count(len(game.lines) - 1, "line")))
 
@@ -425,8 +432,14 @@ class Logger:
             return None
         return "unknown reply %s" % shorten(str(name), 20)
 
+    def _changed(self, game):
+        if self.on_game is not None:
+            self.on_game(game)
+
     def _handle_status(self, msg):
         self._pop_pending("status")
+        if self.on_status is not None:
+            self.on_status(msg)
         game_id, seq = msg.get("game"), msg.get("seq")
         turn = msg.get("turn")
         if game_id is None:

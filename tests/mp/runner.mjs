@@ -17,7 +17,9 @@
 //   Otherwise each request starts afresh: empty __main__ globals, sys.path =
 //   its mounts, the --mount dirs, then the interpreter's own entries, and the
 //   current directory the first --mount (as the CIRCUITPY drive's root is on
-//   a board). Imported modules stay cached until a reset.
+//   a board), and compiling with line numbers (opt_level 0: code.py sets 3 on
+//   a board, and a run of it must not take them from the next request's
+//   tracebacks). Imported modules stay cached until a reset.
 // Reply:    {"stdout": "...", "stderr": "...", "error": null | {"type", "message", "traceback"}, "ms": N}
 //
 // Each request is a separate top-level runPython call: MicroPython's GC frees
@@ -181,7 +183,8 @@ async function interpret() {
             if (!msg.keep_globals || onPath === null) {
                 mp.runPython(
                     `import sys, os\nsys.path.clear()\nsys.path.extend(${JSON.stringify(msg.paths)} + ${basePath})\n` +
-                    `os.chdir(${JSON.stringify(msg.cwd)})\nglobals().clear()\n__name__ = '__main__'\n`);
+                    `os.chdir(${JSON.stringify(msg.cwd)})\nimport micropython\nmicropython.opt_level(0)\n` +
+                    `globals().clear()\n__name__ = '__main__'\n`);
                 onPath = msg.paths;
             } else {
                 const more = msg.paths.filter((d) => !onPath.includes(d));

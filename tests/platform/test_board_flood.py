@@ -84,5 +84,7 @@ def test_a_flood_through_pyserial_on_the_real_clock():
         out = replies(bytes(got[:got.rfind(b"\n") + 1]))
         assert vb.sim.boots == 1                    # the watchdog never reset the board
         assert flooded >= 3                         # frames kept coming while the PC wrote
-        assert len(dropped_lines(out)) == 1
+        # It says so (once per stretch of dropped input: on a busy machine the flood can
+        # come in two stretches, the board catching up in between).
+        assert dropped_lines(out)
         assert out[-1]["re"] == "status"            # and it answers again

@@ -5,6 +5,7 @@ stuck, and a clock set from the PC, so a game's header says when it began."""
 import fcntl
 import json
 import os
+import pathlib
 import pty
 import select
 import signal
@@ -94,6 +95,13 @@ def _link(home):
     return home / ".local" / "share" / "ludo-board" / "data-port"
 
 
+def _read(path):
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return None
+
+
 def _wait_link(link, timeout=60):
     end = time.monotonic() + timeout
     while not link.is_symlink() and time.monotonic() < end:
@@ -133,7 +141,13 @@ def test_a_second_virtual_board_on_the_same_save_is_refused_in_one_line(tmp_path
         again = TerminalBoard(home, "--nvm", save)
         boards.append(again)
         assert again.wait_for("saved game:"), again.text()
-        assert _wait_link(link) and os.readlink(link) != first_pty
+        # The stable path is the new board's (its pid beside it): the killed board's stale
+        # link is replaced. (Its pty may well have the number the killed board's had.)
+        pid_file = pathlib.Path(str(link) + ".pid")
+        end = time.monotonic() + 60
+        while time.monotonic() < end and _read(pid_file) != "%d" % again.pid:
+            time.sleep(0.05)
+        assert _read(pid_file) == "%d" % again.pid and os.path.exists(os.readlink(link))
         assert again.quit() == 0
     finally:
         for board in boards:

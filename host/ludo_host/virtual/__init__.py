@@ -96,21 +96,22 @@ def lock_save(nvm_path):
     return lock
 
 
-def save_taken_message(nvm_path, held):
+def save_taken_message(nvm_path, held, prog="ludo-host board"):
     """The one line that refuses a second board on a save (`held`: the LockHeld)."""
-    return ("ludo-host board: %s is running on the save %s: quit that one first, or give this one "
-            "a save of its own with --nvm FILE" % (held.holder("virtual board"), _home(os.path.abspath(nvm_path))))
+    return ("%s: %s is running on the save %s: quit that one first, or give this one "
+            "a save of its own with --nvm FILE" % (prog, held.holder("virtual board"),
+                                                    _home(os.path.abspath(nvm_path))))
 
 
-def on_own_save(nvm_path, run, args):
+def on_own_save(nvm_path, run, args, prog="ludo-host board"):
     """run(args) while this process holds the save's lock; 2 and the one line that says
-    who has it when another board does.  With no room for a lock file (a read-only
-    home) the board runs unguarded."""
+    who has it when another board does (`prog`: the command that says it).  With no room
+    for a lock file (a read-only home) the board runs unguarded."""
     save_lock = None
     try:
         save_lock = lock_save(nvm_path)
     except LockHeld as held:
-        print(save_taken_message(nvm_path, held), file=sys.stderr)
+        print(save_taken_message(nvm_path, held, prog), file=sys.stderr)
         return 2
     except OSError:
         pass

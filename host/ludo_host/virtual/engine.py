@@ -38,6 +38,17 @@ def _sim_module():
 
 
 sim_module = _sim_module()
+_PURGE_ALL = sim_module._purge
+
+
+def _purge_firmware(keep, names):
+    """A reset's purge on a PC: the modules the firmware imported since it booted, only
+    those of the firmware and the stand-ins (`names`: their top-level names).  The other
+    threads of this process (`ludo-host web`'s logger and server) import too, and a module
+    one of them is importing must not vanish under it."""
+    for name in list(sys.modules):
+        if name not in keep and name.split(".")[0] in names:
+            del sys.modules[name]
 
 
 def default_pixel_map():
@@ -295,6 +306,7 @@ class VirtualBoard:
             del sys.modules[k]
         sys.modules["_board_sim"] = sim_module
         sim_module.sim = self.sim
+        sim_module._purge = lambda keep: _purge_firmware(keep, names)
         sys.path[:0] = [STUBS, self.firmware_dir]
         for key, value in self.settings.items():
             os.environ[key] = value if isinstance(value, str) else _toml_value(value)
@@ -309,6 +321,7 @@ class VirtualBoard:
         if saved is None:
             return
         self._saved = None
+        sim_module._purge = _PURGE_ALL
         sys.stdout = saved["stdout"]
         os.chdir(saved["cwd"])
         for key, value in saved["environ"].items():

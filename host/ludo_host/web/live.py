@@ -1,0 +1,238 @@
+"""The game as the live page shows it, kept up to date from the logger and the board.
+
+The logger (in its own thread) hands over each record file whose lines changed; the
+lines are the file's, so the page's move list is the record.  Each new action line is
+played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
+replay draws it (`_replay_page.step_data`).
+
+The words are the virtual board's status line (`ludo_host.words.status_words`), said of
+a snapshot of the board (`ludo_host.virtual.snapshot`): a virtual board in this process
+hands over its own snapshot and its lit pixels (`show`); for a board on a serial link
+the snapshot is made from the record and the board's `status` (what the serial protocol
+sends: not the set-up menu's page, a selection, nor the lit pixels).
+
+Everything is kept under one lock; `on_change` functions are called (in the thread that
+changed it) after each change.
+"""
+import json
+import threading
+import time
+
+import ludo
+
+from .._replay_page import drawing_data, star_marks, step_data
+from .._steps import Replay
+from ..virtual import snapshot
+from ..words import status_words
+
+LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
+
+
+class LiveGame:
+    """What the board is doing, for the page.  Read it with `snapshot()` and `steps_from(n)`."""
+
+    def __init__(self, clock=time.time):
+        self.lock = threading.Lock()
+        self.clock = clock
+        self.on_change = []           # functions(), called after each change
+        self.version = 0              # counts changes of anything the page shows
+        self.game_key = None          # the record file shown (its path): a new file, a new game
+        self.replay = None
+        self.header = None
+        self.footer = None
+        self.lines = []               # the record file's lines as taken so far
+        self.steps = []               # step_data of each step
+        self.error = None             # where the rules refused a line of the record
+        self.board = {"connected": False, "note": "starting", "state": None}
+        self.turn_seat = None         # the seat on turn, and since when (the deadline's clock)
+        self.turn_since = None
+        self.lights = None            # [[place, "#rrggbb"], ...] of the lit pixels, or None (unknown)
+        self.view = None              # a virtual board's own snapshot (ludo_host.virtual.snapshot)
+        self._lights_at = 0.0
+
+    # -- from the logger (its thread) -----------------------------------------
+    def game_changed(self, gamefile, board_game):
+        """A record file's lines changed; follow it when it is the board's game (or the one
+        shown).  `board_game`: the game id the board says it is on."""
+        with self.lock:
+            if gamefile.path != self.game_key:
+                if gamefile.game_id != board_game and self.game_key is not None:
+                    return
+                if not gamefile.lines:
+                    return
+                self._new_game(gamefile.path)
+            for text in gamefile.lines[len(self.lines):]:
+                try:
+                    self._take(text)
+                except Exception as exc:      # never the logger's end: the page says it
+                    self.error = "line %d: %s" % (len(self.lines), (str(exc).splitlines() or [type(exc).__name__])[0])
+            self._changed()
+
+    def board_status(self, msg):
+        """A `status` reply of the board: menu, playing or over."""
+        state = msg.get("state")
+        with self.lock:
+            if state in ("menu", "playing", "over") and state != self.board["state"]:
+                self.board["state"] = state
+                self._changed()
+
+    def link(self, connected, note):
+        """The link to the board came up or went down (`note` says what it waits for)."""
+        with self.lock:
+            if (connected, note) != (self.board["connected"], self.board["note"]):
+                self.board["connected"], self.board["note"] = connected, note
+                self._changed()
+
+    # -- from a virtual board in this process (its thread) ----------------------
+    def show(self, read, pixel_map):
+        """What a virtual board shows now: `read()` gives its frame (bytes, strip order, the
+        colours the app asks for) and its snapshot (ludo_host.virtual.snapshot).  Read at
+        most every LIGHTS_EVERY_S."""
+        now = time.monotonic()
+        if now - self._lights_at < LIGHTS_EVERY_S:
+            return
+        self._lights_at = now
+        frame, snap = read()
+        from ..virtual.terminal import boost        # (the terminal's colours: one look)
+        lit = []
+        for i, place in enumerate(pixel_map):
+            rgb = frame[3 * i:3 * i + 3]
+            if len(rgb) == 3 and any(rgb):
+                lit.append([place, "#%02x%02x%02x" % boost(rgb)])
+        with self.lock:
+            if lit != self.lights or snap != self.view:
+                self.lights, self.view = lit, snap
+                self._changed()
+
+    # -- inside ---------------------------------------------------------------
+    def _new_game(self, key):
+        self.game_key = key
+        self.replay = self.header = self.footer = self.error = None
+        self.lines, self.steps = [], []
+        self.turn_seat = self.turn_since = None
+
+    def _take(self, text):
+        self.lines.append(text)
+        if len(self.lines) == 1:
+            try:
+                self.header = json.loads(text)
+                self.replay = Replay(ludo.Record.parse(text + "\n"))
+            except Exception as exc:      # a header the rules core cannot start a game from
+                self.error = "line 1: cannot replay: %s" % (str(exc).splitlines() or [type(exc).__name__])[0]
+                return
+            self._add_step(0)
+            return
+        if text.startswith("{"):
+            try:
+                self.footer = json.loads(text)
+            except ValueError:
+                self.footer = {"result": "?", "termination": "?"}
+            return
+        if self.replay is None or self.error:
+            return
+        undone_before = dict(self.replay.undone)
+        if not self.replay.push(text):
+            self.error = "line %d: %s" % self.replay.error
+            return
+        if text == "undo":
+            for n, by in self.replay.undone.items():
+                if undone_before.get(n) != by and n < len(self.steps):
+                    self.steps[n]["undone"] = by
+        self._add_step(len(self.replay.steps) - 1)
+
+    def _add_step(self, n):
+        st = self.replay.steps[n]
+        die = st["roll"] if st["roll"] is not None else (self.steps[-1]["die"] if self.steps else None)
+        self.steps.append(step_data(self.replay, st, die))
+        if st["turn"] != self.turn_seat:
+            self.turn_seat, self.turn_since = st["turn"], self.clock()
+
+    def _changed(self):
+        self.version += 1
+        for f in list(self.on_change):
+            f()
+
+    # -- for the page (any thread) ----------------------------------------------
+    def snapshot(self):
+        """(game key, the game: drawing data, header facts and every step; None with no game)."""
+        with self.lock:
+            if self.replay is None:
+                return self.game_key, None
+            h = self.header
+            game = {"game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
+                    "players": self.replay.seats, "start": str(h.get("start") or ""),
+                    "steps": list(self.steps)}
+            game.update(drawing_data(self.replay))
+            game["stars"] = [list(mark) for mark in star_marks(self.replay.safe)]
+            return self.game_key, game
+
+    def steps_from(self, n):
+        """(game key, the steps from step n on).  A take-back's step says which step it
+        takes back (`undoes`): the page strikes that one out."""
+        with self.lock:
+            return self.game_key, self.steps[n:]
+
+    def state(self):
+        """What the page says in words now, with the deadline's clock and the lit pixels."""
+        with self.lock:
+            out = {"board": dict(self.board), "footer": self.footer, "error": self.error,
+                   "deadline": None, "lines": len(self.lines)}
+            g = self.replay.game if self.replay is not None and not self.error else None
+            snap = dict(self.view) if self.view is not None else self._snapshot(g)
+            left = snap.get("deadline_ms")
+            if left is None and snap["mode"] == "play" and snap.get("kind") == "human" and g is not None \
+                    and g.rules.deadline and self.turn_since is not None:
+                left = int((self.turn_since + g.rules.deadline - self.clock()) * 1000)
+            if left is not None and g is not None:
+                out["deadline"] = {"seat": snap.get("turn"), "seconds": g.rules.deadline,
+                                   "ends_at": self.clock() + max(0, left) / 1000.0}
+            snap["deadline_ms"] = None             # (the page counts it down itself)
+            said, buttons = status_words(snap)
+            if snap["mode"] == "menu" and snap.get("menu") is None and self.view is None:
+                said = "The set-up menu is open on the board."
+            last = self.steps[-1] if len(self.steps) > 1 else None
+            out["words"] = {"said": said, "buttons": buttons, "last": last["text"] if last else "",
+                            "mode": snap["mode"]}
+            out["lights"] = self.lights
+            return out
+
+    def _snapshot(self, g):
+        """The board's snapshot as far as the record and `status` tell it (a board on a
+        serial link): no menu page, no selection, the last action's signal until the next."""
+        snap = snapshot.empty()
+        state = self.board["state"]
+        if g is None:
+            snap["mode"] = "menu" if state == "menu" else "boot"
+            return snap
+        over = g.outcome()
+        snap["mode"] = "menu" if state == "menu" else ("over" if over is not None or self.footer else "play")
+        letter = ludo.SEAT_LETTERS[g.turn]
+        snap.update(turn=letter, kind=g.kinds.get(letter, "human"), preset=g.preset)
+        if over is not None:
+            snap["result"] = over.result()
+        elif self.footer is not None:
+            snap["result"] = self.footer.get("result")
+        if snap["mode"] != "play":
+            return snap
+        snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)
+        if self.header and (self.header.get("dice") == "hand" or any(
+                line.endswith(" hand") for line in self.lines[1:] if line.startswith("roll "))):
+            snap["hand"] = True
+        if not g.needs_roll():
+            legal = list(g.legal_moves)
+            snap["rolls"] = list(g.pending_rolls)
+            snap["moves"] = len({(m.token, m.end_place) for m in legal if not m.is_pass})
+            snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
+            snap["selected"] = len(legal) == 1 and not legal[0].is_pass
+        events = self.steps[-1]["events"] if self.steps else []
+        for event in events:
+            signal = EVENT_SIGNALS.get(event.split(" ")[0])
+            if signal:
+                snap["signal"] = signal
+        return snap
+
+
+# The board's short signal after an action with these events (ludoboard.die_lights).
+EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pass", "turned": "turned",
+                 "door": "door", "resign": "leave", "timeout": "leave", "forfeit": "forfeit",
+                 "three-sixes": "forfeit", "void": "forfeit"}

@@ -1,0 +1,276 @@
+"""The web server of `ludo-host web`: the watch page and its WebSocket, on aiohttp.
+
+Every change of the game (LiveGame) wakes each watcher's sender, which sends what that
+watcher lacks: the whole game when it has another one (or none), else the new steps,
+then the words and the lights if they changed.  So a watcher's backlog is at most one
+message of each kind however fast the board goes (a bounded queue that keeps the
+newest), and a watcher that does not read for SEND_TIMEOUT_S is disconnected: one slow
+or flooding browser never holds up the board link (the logger's own thread) or the
+other watchers.
+
+Messages from a browser are at most MAX_MESSAGE bytes of JSON, `{"type": ...}`; each gets
+an answer or one error line, and a browser sending more than RATE_PER_S for long is
+disconnected.  A watch link never acts.
+"""
+import asyncio
+import collections
+import json
+import secrets
+import time
+
+from aiohttp import WSMsgType, web
+
+from . import page
+
+MAX_MESSAGE = 1024            # bytes of one message from a browser
+MAX_FRAME = 64 * 1024         # aiohttp closes the socket (1009) on a message over this
+MAX_WATCHERS = 200
+SEND_TIMEOUT_S = 10.0         # a watcher that reads nothing this long is disconnected
+RATE_PER_S = 20               # messages a browser may send a second (a burst of twice that)
+FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
+REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
+ACTIONS = ("join", "roll", "move", "pass", "leave", "resign", "fill")
+
+
+def new_token():
+    """An unguessable link token."""
+    return secrets.token_urlsafe(18)
+
+
+def _dumps(obj):
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+class Watcher:
+    """One browser on the watch link: what it has been sent, and what waits for it."""
+
+    def __init__(self, ws, request):
+        self.ws = ws
+        self.request = request
+        self.game_key = object()      # (nothing sent yet)
+        self.steps_sent = 0
+        self.state_sent = -1
+        self.lights_sent = -1
+        self.replies = collections.deque(maxlen=REPLIES_KEPT)
+        self.wake = asyncio.Event()
+        self.allowance = 2.0 * RATE_PER_S
+        self.allowance_at = time.monotonic()
+        self.over_rate = 0
+        self.told_rate = 0.0
+
+    def reply(self, obj):
+        self.replies.append(_dumps(obj))
+        self.wake.set()
+
+    def take_message(self):
+        """True when a message from this browser is within its rate (a token bucket)."""
+        now = time.monotonic()
+        self.allowance = min(2.0 * RATE_PER_S, self.allowance + (now - self.allowance_at) * RATE_PER_S)
+        self.allowance_at = now
+        if self.allowance >= 1.0:
+            self.allowance -= 1.0
+            self.over_rate = max(0, self.over_rate - 1)
+            return True
+        self.over_rate += 1
+        return False
+
+
+class Hub:
+    """The watchers, and the game's messages made once for all of them."""
+
+    def __init__(self, live, watch_token):
+        self.live = live
+        self.watch_token = watch_token
+        self.watchers = set()
+        self.loop = None
+        self.game_key = None
+        self.game_json = None         # the game's facts and drawing data, without its steps
+        self.steps_json = []          # each step, serialised once
+        self.state_json = None
+        self.state_version = 0
+        self.lights_json = None
+        self.lights_version = 0
+        self._refresh_due = False
+        live.on_change.append(self._changed_elsewhere)
+
+    # -- the game changed (in the logger's or the board's thread) -------------
+    def _changed_elsewhere(self):
+        loop = self.loop
+        if loop is not None and not self._refresh_due:
+            self._refresh_due = True
+            try:
+                loop.call_soon_threadsafe(self.refresh)
+            except RuntimeError:      # the loop has closed (shutting down)
+                pass
+
+    def refresh(self):
+        """Take the game's news from LiveGame, serialise it once, wake every watcher."""
+        self._refresh_due = False
+        live = self.live
+        key, steps = live.steps_from(len(self.steps_json))
+        if key != self.game_key or self.game_json is None:
+            key, game = live.snapshot()
+            self.game_key = key
+            if game is None:
+                self.game_json, self.steps_json = None, []
+            else:
+                steps = game.pop("steps")
+                self.game_json = _dumps(game)
+                self.steps_json = [_dumps(st) for st in steps]
+        else:
+            self.steps_json.extend(_dumps(st) for st in steps)
+        state = live.state()
+        lights = state.pop("lights")
+        # "_now" (first, keys being sorted) is the server's clock when sent: the page
+        # counts a deadline down by it, whatever its own clock says.
+        state_json = _dumps(dict(state, type="state", _now=0))
+        if state_json != self.state_json:
+            self.state_json = state_json
+            self.state_version += 1
+        lights_json = _dumps({"type": "lights", "on": lights})
+        if lights_json != self.lights_json:
+            self.lights_json = lights_json
+            self.lights_version += 1
+        for w in self.watchers:
+            w.wake.set()
+
+    def messages_for(self, w):
+        """What watcher `w` lacks now, as JSON texts (and note them as sent)."""
+        out = list(w.replies)
+        w.replies.clear()
+        if w.game_key != self.game_key:
+            w.game_key = self.game_key
+            w.steps_sent = len(self.steps_json)
+            out.append('{"type":"game","game":%s,"steps":[%s]}' % (
+                self.game_json or "null", ",".join(self.steps_json)))
+        elif w.steps_sent < len(self.steps_json):
+            out.append('{"type":"steps","from":%d,"steps":[%s]}' % (
+                w.steps_sent, ",".join(self.steps_json[w.steps_sent:])))
+            w.steps_sent = len(self.steps_json)
+        if w.state_sent != self.state_version and self.state_json is not None:
+            w.state_sent = self.state_version
+            out.append(self.state_json.replace('{"_now":0,', '{"_now":%.3f,' % self.live.clock(), 1))
+        if w.lights_sent != self.lights_version and self.lights_json is not None:
+            w.lights_sent = self.lights_version
+            out.append(self.lights_json)
+        return out
+
+    # -- a browser's message ---------------------------------------------------
+    def receive(self, w, data):
+        """Answer one message from a watcher (a reply object, or None for no answer)."""
+        if not w.take_message():
+            now = time.monotonic()
+            if now - w.told_rate >= 1.0:
+                w.told_rate = now
+                return {"type": "error", "error": "too many messages: at most %d a second" % RATE_PER_S}
+            return None
+        if isinstance(data, bytes):
+            return {"type": "error", "error": "binary message: send JSON text"}
+        size = len(data.encode("utf-8"))
+        if size > MAX_MESSAGE:
+            return {"type": "error", "error": "message of %d bytes: at most %d" % (size, MAX_MESSAGE)}
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            return {"type": "error", "error": "not JSON"}
+        kind = msg.get("type") if isinstance(msg, dict) else None
+        if not isinstance(kind, str):
+            return {"type": "error", "error": 'not a message: send {"type": ...}'}
+        if kind == "ping":
+            stamp = msg.get("id")
+            if stamp is not None and not (isinstance(stamp, (int, str)) and len(str(stamp)) <= 40):
+                return {"type": "error", "error": "ping: id must be a short number or text"}
+            return {"type": "pong", "id": stamp}
+        if kind in ACTIONS:
+            return {"type": "error", "error": "a watch link cannot act: %s refused" % kind}
+        return {"type": "error", "error": "unknown message type %r (a watcher sends: ping)" % kind[:30]}
+
+
+def _forbidden():
+    return web.Response(status=403, text="403: this link needs its token (ask the table for the link)\n")
+
+
+def _token_ok(request, token):
+    given = request.query.get("t", "")
+    return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode("ascii"))
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+                               "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",           # the link's token stays in this page
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def make_app(hub):
+    """The aiohttp application serving the watch page (GET /watch?t=TOKEN) and its
+    WebSocket (/ws?t=TOKEN)."""
+    html = page.render()
+
+    async def watch(request):
+        if not _token_ok(request, hub.watch_token):
+            return _forbidden()
+        return web.Response(text=html, content_type="text/html", headers=SECURITY_HEADERS)
+
+    async def socket(request):
+        if not _token_ok(request, hub.watch_token):
+            return _forbidden()
+        if len(hub.watchers) >= MAX_WATCHERS:
+            return web.Response(status=503, text="503: too many watchers\n")
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=30.0)
+        await ws.prepare(request)
+        w = Watcher(ws, request)
+        hub.watchers.add(w)
+        w.wake.set()
+        sender = asyncio.ensure_future(_send_loop(hub, w))
+        try:
+            async for msg in ws:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    answer = hub.receive(w, msg.data)
+                    if answer is not None:
+                        w.reply(answer)
+                    if w.over_rate > FLOOD_LIMIT:
+                        await ws.close(code=1008, message=b"too many messages")
+                        break
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            hub.watchers.discard(w)
+            sender.cancel()
+        return ws
+
+    async def start(app):
+        hub.loop = asyncio.get_running_loop()
+        hub.refresh()
+
+    async def stop(app):
+        for w in list(hub.watchers):
+            await w.ws.close(code=1001, message=b"server stopping")
+
+    app = web.Application(client_max_size=MAX_MESSAGE)
+    app.router.add_get("/watch", watch)
+    app.router.add_get("/ws", socket)
+    app.on_startup.append(start)
+    app.on_shutdown.append(stop)
+    return app
+
+
+async def _send_loop(hub, w):
+    while not w.ws.closed:
+        await w.wake.wait()
+        w.wake.clear()
+        for text in hub.messages_for(w):
+            try:
+                await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT_S)
+            except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+                # Too slow (or gone): dropped at once.  A reader this far behind would not
+                # read a closing handshake either; its page reconnects for the game as it is.
+                hub.watchers.discard(w)
+                transport = w.request.transport
+                if transport is not None:
+                    transport.abort()
+                return
+

@@ -1,0 +1,60 @@
+"""Regenerate docs/img/web.png and docs/img/web-phone.png: `ludo-host web`'s live page in
+headless Chromium, desktop and phone width, following a game on the virtual board.
+
+    python tests/host/make_web_images.py
+"""
+import pathlib
+import sys
+import tempfile
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path[:0] = [str(HERE), str(ROOT / "host"), str(ROOT / "firmware")]
+
+from cdp import Browser  # noqa: E402
+from ludo_host.virtual import VirtualBoard  # noqa: E402
+from ludo_host.web import WebService, attach_virtual_board  # noqa: E402
+
+SEED = 21
+TURNS = 27
+
+
+def main():
+    out_dir = ROOT / "docs" / "img"
+    with tempfile.TemporaryDirectory() as tmp:
+        board = VirtualBoard(data_port="pty", realtime=True)
+        board.start()
+        svc = WebService(tmp, board.data_port_path, status_stream=open(pathlib.Path(tmp) / "status.txt", "w"))
+        attach_virtual_board(svc.live, board)
+        try:
+            svc.start()
+            time.sleep(1)
+            board.send('{"cmd":"new","players":4,"preset":"classic","seed":%d,"kinds":{"G":"medium"}}' % SEED)
+            time.sleep(1)
+            for _ in range(TURNS):
+                board.press("roll")
+                time.sleep(0.7)
+                board.press("select")
+                time.sleep(0.2)
+                board.press("confirm")
+                time.sleep(0.5)
+            time.sleep(1.6)                 # (a pass's signal shows 1.3 s: presses wait for it)
+            board.press("roll")
+            time.sleep(1.0)
+            with Browser(width=1180, height=760) as b:
+                b.open(svc.url)
+                time.sleep(1.5)
+                b.screenshot(str(out_dir / "web.png"))
+            with Browser(width=390, height=1280) as b:
+                b.open(svc.url)
+                time.sleep(1.5)
+                b.screenshot(str(out_dir / "web-phone.png"))
+        finally:
+            svc.stop()
+            board.close()
+    print("wrote docs/img/web.png and docs/img/web-phone.png")
+
+
+if __name__ == "__main__":
+    main()
