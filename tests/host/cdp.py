@@ -31,7 +31,8 @@ class CDPError(RuntimeError):
 
 
 class Browser:
-    def __init__(self, binary=None, width=1200, height=820, timeout=30.0):
+    # A fresh Chromium's first answer can be slow on a busy 2-core machine running two test workers.
+    def __init__(self, binary=None, width=1200, height=820, timeout=90.0):
         self.binary = binary or find_chromium()
         if not self.binary:
             raise CDPError("no chromium on PATH")
