@@ -1,4 +1,5 @@
 """Fixtures for the hardware tests: a folder standing in for the CIRCUITPY drive, a small firmware tree."""
+import argparse
 import os
 import sys
 
@@ -71,3 +72,17 @@ def snapshot(root):
             with open(p, "rb") as f:
                 out[os.path.relpath(p, root)] = (f.read(), os.stat(p).st_mtime_ns)
     return out
+
+
+def run_deploy(*argv):
+    """`ludo-host deploy ARGV...` in this process: its exit status."""
+    from ludo_host import deploy
+    parser = argparse.ArgumentParser()
+    deploy.add_arguments(parser)
+    return deploy.run(parser.parse_args(list(argv)))
+
+
+def read(drive, rel):
+    """The bytes of the file `rel` on the drive."""
+    with open(os.path.join(drive, rel), "rb") as f:
+        return f.read()

@@ -1,5 +1,4 @@
 """`ludo-host deploy` against a temporary folder standing in for the CIRCUITPY drive."""
-import argparse
 import ast
 import errno
 import os
@@ -10,21 +9,10 @@ import sys
 
 import pytest
 
-from conftest import ROOT, make_drive, snapshot
+from conftest import ROOT, make_drive, read, run_deploy, snapshot
 from ludo_host import _library, cli, deploy, pixelmap
 
 pytestmark = pytest.mark.usefixtures("no_library_tools")
-
-
-def run_deploy(*argv):
-    parser = argparse.ArgumentParser()
-    deploy.add_arguments(parser)
-    return deploy.run(parser.parse_args(list(argv)))
-
-
-def read(drive, rel):
-    with open(os.path.join(drive, rel), "rb") as f:
-        return f.read()
 
 
 def test_deploy_is_a_ludo_host_command():

