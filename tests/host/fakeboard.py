@@ -42,6 +42,7 @@ class FakeBoard:
         self.reader = None
         self.received = []            # commands the board got (parsed), for tests
         self.sent = 0                 # event lines written
+        self.remote = set()           # seats played from a seat link (docs/serial-protocol.md)
 
     # ---- the cable -------------------------------------------------------
     @property
@@ -312,5 +313,63 @@ class FakeBoard:
             elif cmd == "time":
                 self.clock = msg.get("now")
                 self._reply({"re": "ok", "cmd": "time"})
+            elif cmd in ("seat", "act"):
+                problem = (self._seat if cmd == "seat" else self._act)(msg)
+                self._reply({"error": problem, "re": cmd} if problem else {"re": "ok", "cmd": cmd})
             else:
                 self._reply({"error": "unknown command", "re": cmd if isinstance(cmd, str) else None})
+
+    # ---- seat links (the `seat` and `act` commands) ----------------------------
+    def _playing(self, msg):
+        g = self.game
+        if g is None or g.is_over() or self.abandoned is not None:
+            return None, "no game in play"
+        seat = msg.get("seat")
+        if not isinstance(seat, str) or seat not in [ludo.SEAT_LETTERS[s] for s in g.seats]:
+            return None, "seat %r is not playing" % (seat,)
+        return seat, None
+
+    def _seat(self, msg):
+        seat, problem = self._playing(msg)
+        if problem:
+            return problem
+        kind = msg.get("kind")
+        if kind not in ("remote", "human", "easy", "medium", "hard"):
+            return "unknown kind %r" % (kind,)
+        rules_kind = "human" if kind == "remote" else kind
+        if self.game.kinds.get(seat, "human") != rules_kind:
+            self._action(lambda: self.game.set_kind(seat, rules_kind))
+        (self.remote.add if kind == "remote" else self.remote.discard)(seat)
+        return None
+
+    def _act(self, msg):
+        seat, problem = self._playing(msg)
+        if problem:
+            return problem
+        g, action = self.game, msg.get("action")
+        if not isinstance(action, str):
+            return "act needs an action"
+        if action == "resign":
+            try:
+                g.copy().resign(seat)
+            except ludo.LudoError as exc:
+                return str(exc).split(" (")[0]
+            self._action(lambda: g.resign(seat))
+            return None
+        on_turn = ludo.SEAT_LETTERS[g.turn]
+        if on_turn != seat:
+            return "not %s's turn (it is %s's)" % (seat, on_turn)
+        if action == "roll":
+            if not g.needs_roll():
+                return "a move is due, not a roll"
+            self._action(g.roll)
+            return None
+        legal = list(g.legal_moves) if not g.needs_roll() else []
+        try:
+            move = g.parse_move(action)
+        except ludo.LudoError:
+            move = None
+        if move is None or move not in legal:
+            return "%s is not a legal move now (legal: %s)" % (action, ", ".join(str(m) for m in legal))
+        self._action(lambda: g.push(move))
+        return None
