@@ -194,7 +194,7 @@ class FakeBoard:
         if abandoned:
             self.abandoned = text
 
-    def _action(self, do):
+    def _action(self, do, must_add=True):
         """Apply one action with `do()`, emit it as the record's next line(s)."""
         g = self.game
         before = len(g.transcript)
@@ -206,7 +206,7 @@ class FakeBoard:
             self._emit({"ev": "action", "line": text, "turn": ludo.SEAT_LETTERS[g.turn],
                         "events": list(g.last_events)})
             self.lines[-1] = text
-        assert len(g.transcript) > before
+        assert len(g.transcript) > before or not must_add
         if g.is_over():
             self._end(footer_of(g))
 
@@ -338,7 +338,8 @@ class FakeBoard:
             return "unknown kind %r" % (kind,)
         rules_kind = "human" if kind == "remote" else kind
         if self.game.kinds.get(seat, "human") != rules_kind:
-            self._action(lambda: self.game.set_kind(seat, rules_kind))
+            # (before the first action a kind is part of the set-up: no record line)
+            self._action(lambda: self.game.set_kind(seat, rules_kind), must_add=False)
         (self.remote.add if kind == "remote" else self.remote.discard)(seat)
         return None
 
