@@ -409,10 +409,12 @@ class Logger:
         name = msg.get("re")
         if not (name is None or isinstance(name, str)):
             return "error reply with a bad re"
+        text = msg.get("error")
+        if name is None and isinstance(text, str) and text.startswith('unknown command "'):
+            name = text.split('"')[1]   # (a board without that command names it, with "re": null)
         sent = self._pop_pending(name) if name else None
         if name and self.requests.answered(name, msg):
             return None                 # (its asker shows it)
-        text = msg.get("error")
         if sent and name == "resend":
             self._resend_failed(sent.get("game"), text)
             return None

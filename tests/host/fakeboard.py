@@ -43,6 +43,7 @@ class FakeBoard:
         self.received = []            # commands the board got (parsed), for tests
         self.sent = 0                 # event lines written
         self.remote = set()           # seats played from a seat link (docs/serial-protocol.md)
+        self.computers = None         # seconds a computer seat takes to act (None: they never do)
 
     # ---- the cable -------------------------------------------------------
     @property
@@ -185,6 +186,8 @@ class FakeBoard:
             header = self.game.record(transcript=True).header
             self._emit({"ev": "start", "header": header})
             self.lines[0] = dumps(header)
+            if self.computers is not None:
+                self._computer_turns()
             return self.game.game_id
 
     def _end(self, footer, abandoned=False):
@@ -209,6 +212,30 @@ class FakeBoard:
         assert len(g.transcript) > before or not must_add
         if g.is_over():
             self._end(footer_of(g))
+        elif self.computers is not None:
+            self._computer_turns()
+
+    def _computer_turns(self):
+        """A computer seat on turn (`computers`: seconds it takes for an action) acts soon:
+        it rolls, or plays the first legal move (each action asks for the next one)."""
+        g = self.game
+        if g.is_over() or g.kinds.get(ludo.SEAT_LETTERS[g.turn], "human") == "human":
+            return
+        timer = threading.Timer(self.computers, self._computer_action, args=(g,))
+        timer.daemon = True
+        timer.start()
+
+    def _computer_action(self, game):
+        with self.lock:
+            g = self.game
+            if g is not game or g.is_over() or self.abandoned is not None \
+                    or g.kinds.get(ludo.SEAT_LETTERS[g.turn], "human") == "human":
+                return
+            if g.needs_roll():
+                self._action(g.roll)
+            else:
+                move = list(g.legal_moves)[0]
+                self._action(lambda: g.push(move))
 
     def press(self, button, long=False):
         """A button press; returns True when it did something to the game."""
@@ -276,12 +303,12 @@ class FakeBoard:
         self.received.append(msg)
         cmd = msg.get("cmd")
         with self.lock:
-            gid = self.game.game_id if self.game else None
+            gid = self.game.game_id if self.game is not None else None
             if cmd == "status":
                 self._reply({"re": "status", "game": gid, "seq": len(self.lines) - 1,
                              "state": self.state(),
-                             "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game else None,
-                             "position": self.game.position() if self.game else ""})
+                             "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game is not None else None,
+                             "position": self.game.position() if self.game is not None else ""})
             elif cmd == "record":
                 if self.game is None:
                     self._reply({"error": "no game", "re": "record"})
@@ -341,6 +368,8 @@ class FakeBoard:
             # (before the first action a kind is part of the set-up: no record line)
             self._action(lambda: self.game.set_kind(seat, rules_kind), must_add=False)
         (self.remote.add if kind == "remote" else self.remote.discard)(seat)
+        if self.computers is not None:
+            self._computer_turns()
         return None
 
     def _act(self, msg):

@@ -14,8 +14,8 @@ Hooks for tests: `ludoLive.panel` is the last view from the server (`room` or `s
 HTML = """<section id="seatplay" class="seatplay" aria-labelledby="play-title">
 <h2 id="play-title"></h2>
 <p id="play-said" class="play-said" aria-live="polite"></p>
-<div id="play-buttons" class="play-buttons"></div>
 <div id="play-seats" class="play-seats"></div>
+<div id="play-buttons" class="play-buttons"></div>
 <p id="play-error" class="play-error" role="alert"></p>
 <p id="play-keys" class="help"></p>
 </section>
@@ -160,7 +160,11 @@ JS = r"""
     clear($("play-buttons"));
     var list = $("play-seats");
     clear(list);
-    if (!v.playing) { text("play-said", "Start a game on the board, then send links to friends here."); return; }
+    if (!v.playing) {
+      text("play-said", v.over ? "This game is over: start a new one on the board to send links again." :
+                                 "Start a game on the board, then send links to friends here.");
+      return;
+    }
     if (!v.room) {
       text("play-said", "Choose the seats your friends play; the others are played at the table.");
       v.seats.forEach(function (s) {

@@ -180,7 +180,8 @@ class Seating:
                         self._qr[link] = qr_path(link)
                     view["link"], view["qr"] = link, self._qr[link]
             seats.append(view)
-        return {"type": "room", "playing": kinds is not None, "room": room is not None, "seats": seats}
+        return {"type": "room", "playing": kinds is not None, "room": room is not None, "seats": seats,
+                "over": kinds is None and key is not None}
 
     def seat_view(self, seat):
         """What a seat page shows: its seat, who plays it, and its choices on its turn."""
