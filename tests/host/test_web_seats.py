@@ -95,6 +95,10 @@ def test_a_command_without_an_answer_or_a_link_gets_one_line(board, logged):
     board._command = lambda raw: None              # a board that reads and never answers
     answer = logger.request({"cmd": "act", "seat": "R", "action": "roll"}, timeout=0.5)
     assert answer == {"error": "the board did not answer act within 0.5 s"}
+    # A board without the command says so with "re": null, naming it: that is its answer.
+    board._command = lambda raw: board._reply({"error": 'unknown command "act" (one of status, record)', "re": None})
+    assert logger.request({"cmd": "act", "seat": "R", "action": "roll"}, timeout=5) == {
+        "error": 'unknown command "act" (one of status, record)', "re": None}
     board._command = swallowed
     board.unplug()
     assert wait_until(lambda: logger.ser is None, 10)
