@@ -12,8 +12,9 @@ from .actions import square_text, move_text  # noqa: F401  (the writer lives wit
 
 
 def parse_move(game, text):
-    # A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
-    # 'R1+6' (token and roll), 'pass'.
+    """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1 y-0/1' (the roll spent),
+    'R1+6' (token and roll), 'pass'.
+    """
     try:
         return _parse(game, text)
     except _Bad as exc:
@@ -59,7 +60,7 @@ def _parse(game, text):
 
 
 def _squares(text):
-    # 'y-0' of 'y-0', 'y-0xG2', 'y-0/1': from and to, without captures or roll
+    """'y-0' of 'y-0', 'y-0xG2', 'y-0/1': from and to, without captures or roll"""
     return text.split("x")[0].split("/")[0]
 
 

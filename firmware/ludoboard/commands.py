@@ -16,7 +16,7 @@ from . import protocol
 
 
 def status(app, obj):
-    # `status`, in any spelling, and with "position": true the position's text too.
+    """`status`, in any spelling, and with "position": true the position's text too."""
     line = protocol.status_line(app)
     want = obj.get("position", False)
     if not isinstance(want, bool):
@@ -36,7 +36,7 @@ def status(app, obj):
 
 
 def press(app, obj):
-    # `press`: the same as pressing the button.
+    """`press`: the same as pressing the button."""
     button = obj.get("button")
     if button not in BUTTONS:
         raise ValueError("press needs \"button\": one of %s" % ", ".join(BUTTONS))
@@ -48,12 +48,12 @@ def press(app, obj):
 
 
 def new(app, obj):
-    # `new`: a new game, set up over some loop passes (it replies when it knows).
+    """`new`: a new game, set up over some loop passes (it replies when it knows)."""
     app.start_game(None, None, None, None, False, None, obj)
 
 
 def streamed(app, obj):
-    # `record` and `resend`: replies of many lines, streamed by the link (replies.py).
+    """`record` and `resend`: replies of many lines, streamed by the link (replies.py)."""
     link = app.link
     if link.stream is not None:
         raise ValueError("busy sending a reply; ask again when it ends")
@@ -68,7 +68,7 @@ HANDLERS = (status, streamed, streamed, new, press, "clock.command")
 
 
 def run(link, app, raw):
-    # One command line (bytes, without its newline): its reply or error line is sent.
+    """One command line (bytes, without its newline): its reply or error line is sent."""
     name = None
     try:
         try:
@@ -105,9 +105,10 @@ def run(link, app, raw):
 
 
 def _stages(app, obj, name):
-    # A streamed reply: its code (replies.py) is compiled in the loop pass after the
-    # command's, then the lines follow as the link takes them.  (The running generator
-    # keeps this module's code, and replies.py's, until it ends.)
+    """A streamed reply: its code (replies.py) is compiled in the loop pass after the
+    command's, then the lines follow as the link takes them.  (The running generator
+    keeps this module's code, and replies.py's, until it ends.)
+    """
     yield None
     replies = load("ludoboard.replies")
     try:

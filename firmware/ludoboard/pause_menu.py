@@ -22,22 +22,22 @@ class PauseMenu:
     # The pause menu's mode: the item shown.
 
     def enter(self, app):
-        # Opened: the first item that applies.
+        """Opened: the first item that applies."""
         self.item = first_item(app, 0)
         self.under = play.Over() if app.game.is_over() else play.Play()     # the picture beneath
 
     def leave(self, app):
-        # Closed.
+        """Closed."""
         pass
 
     def paint(self, app, scene):
-        # The game's picture, and the die shows the item.
+        """The game's picture, and the die shows the item."""
         self.under.paint(app, scene)
         colour = _COLOURS[self.item]
         die_blink(scene, PIPS[self.item + 1], colour, scale(colour, DIM), SLOW)
 
     def press(self, app, button, long):
-        # select: the next item; confirm: do it; back: the game again.
+        """select: the next item; confirm: do it; back: the game again."""
         if button == SELECT:
             self.item = first_item(app, self.item + 1)
             app.dirty = True
@@ -51,9 +51,10 @@ class PauseMenu:
 
 
 def first_item(app, start):
-    # The first item from `start` on (round) that applies now: hand over (computer
-    # players installed, the game begun and running), resign (where the rules allow
-    # it), new game (always).
+    """The first item from `start` on (round) that applies now: hand over (computer
+    players installed, the game begun and running), resign (where the rules allow
+    it), new game (always).
+    """
     g = app.game
     ok = (players.available() and g.transcript_length > 0 and not g.is_over(),
           g.rules.can_resign and not g.is_over(),
@@ -66,7 +67,7 @@ def first_item(app, start):
 
 
 def do(app, item):
-    # What confirm does with the item.
+    """What confirm does with the item."""
     if item == NEW_GAME:
         app.open_menu()
     elif not (hand_over(app) if item == HAND_OVER else resign(app)):
@@ -74,7 +75,7 @@ def do(app, item):
 
 
 def hand_over(app):
-    # The seat on turn goes to the computer (or back to a person).
+    """The seat on turn goes to the computer (or back to a person)."""
     g = app.game
     letter = SEATS[g.turn]
     if not players.available() or not g.transcript_length:
@@ -86,7 +87,7 @@ def hand_over(app):
 
 
 def resign(app):
-    # The seat on turn resigns (where the rules allow it).
+    """The seat on turn resigns (where the rules allow it)."""
     g = app.game
     s = g.turn
     try:

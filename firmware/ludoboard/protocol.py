@@ -18,8 +18,9 @@ _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.
 
 
 def plain(s):
-    # Does JSON write s as it is (printable ASCII, no quote or backslash)?
-    # Char by char: no bytes copy (one-char strings are interned: nothing allocated).
+    """Does JSON write s as it is (printable ASCII, no quote or backslash)?
+    Char by char: no bytes copy (one-char strings are interned: nothing allocated).
+    """
     for ch in s:
         if ch < " " or ch > "~" or ch == '"' or ch == "\\":
             return False
@@ -27,14 +28,15 @@ def plain(s):
 
 
 def text(s):
-    # A string as JSON.
+    """A string as JSON."""
     return '"' + s + '"' if plain(s) else ludo.dumps(s)
 
 
 def footer_of(g):
-    # The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
-    # and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
-    # the header's set-up too (its commitment covers both).
+    """The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
+    and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
+    the header's set-up too (its commitment covers both).
+    """
     out = g.outcome()
     seed = "%d" % g.seed if g.seed is not None else None
     if out is None:
@@ -43,12 +45,12 @@ def footer_of(g):
 
 
 def last_seq(g, ended):
-    # The seq of g's last event (its end, once it ended).
+    """The seq of g's last event (its end, once it ended)."""
     return g.transcript_length + (1 if ended else 0)
 
 
 def action_line(g, seq, line, events):
-    # The event line of one action: its record line and the events it caused.
+    """The event line of one action: its record line and the events it caused."""
     for e in events:
         if not plain(e):
             try:                # (never, with the rules' own event words)
@@ -62,15 +64,16 @@ def action_line(g, seq, line, events):
 
 
 def end_line(g, seq):
-    # The game's end line, with its footer.
+    """The game's end line, with its footer."""
     result, seed, termination = footer_of(g)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 
 
 def status_line(app):
-    # The reply to the PC's `status`.
-    # Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+    """The reply to the PC's `status`.
+    Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+    """
     g = app.game
     state = _STATES[app.mode]
     if g is None:               # (a Game is falsy before its first action: `is None`)
