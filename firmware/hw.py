@@ -64,18 +64,19 @@ DEFAULTS = {
     "LUDO_SKIP_FIXUPS": 0,      # 1: tokens put right by hand need no confirm (no wooden tokens)
 }
 def ticks_diff(a: int, b: int) -> int:
-    # a - b in ms for two ticks_ms() values, right across the 2**29 wrap.
+    """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""
     return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 def ticks_add(a: int, delta: int) -> int:
-    # The ticks value delta ms after a.
+    """The ticks value delta ms after a."""
     return (a + delta) & _TICKS_MASK
 
 
 def load_settings() -> "Dict[str, Any]":
-    # The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
-    # loaded only for this: a bad value is reported on the console in one line and its default used).
+    """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
+    loaded only for this: a bad value is reported on the console in one line and its default used).
+    """
     from ludoboard import release, settings
     try:
         return settings.load(DEFAULTS, getattr(os, "getenv", None))
@@ -138,7 +139,7 @@ class Hardware:
             self._watchdog = None
 
     def show(self, frame: bytearray) -> None:
-        # Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here.
+        """Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here."""
         out = self._out
         self.scale = power.limit(frame, out, self.brightness, self.budget_ma)
         pixels = self._pixels
@@ -149,7 +150,7 @@ class Hardware:
         pixels.show()
 
     def poll_key(self) -> int:
-        # -1 if no button event, else key * 2 + (1 if pressed else 0).
+        """-1 if no button event, else key * 2 + (1 if pressed else 0)."""
         events = self._events
         if events is None:
             return -1
@@ -159,17 +160,18 @@ class Hardware:
         return -1
 
     def ticks_ms(self) -> int:
+        """supervisor.ticks_ms(): milliseconds, wrapping at 2**29."""
         return _ticks_ms()
 
     def read_data(self, buf: bytearray) -> int:
-        # Bytes from the PC's data port into buf, without waiting (0 when none).
+        """Bytes from the PC's data port into buf, without waiting (0 when none)."""
         data = self._data
         if data is None or not data.in_waiting:
             return 0
         return int(data.readinto(buf) or 0)
 
     def write_data(self, b: "Union[bytes, bytearray, memoryview]") -> int:
-        # Bytes sent on the data port without waiting (0 when no PC has it open).
+        """Bytes sent on the data port without waiting (0 when no PC has it open)."""
         data = self._data
         if data is None or not data.connected:
             return 0
@@ -177,8 +179,10 @@ class Hardware:
 
     @property
     def host_connected(self) -> bool:
+        """Whether a PC has the data channel open."""
         return self._data is not None and bool(self._data.connected)
 
     def feed(self) -> None:
+        """Feed the watchdog (once a loop pass)."""
         if self._watchdog is not None:
             self._watchdog.feed()

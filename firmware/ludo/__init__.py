@@ -11,7 +11,7 @@ from .game import Game, Move, Outcome, token_name, KINDS
 
 
 def __getattr__(name):
-    # Records are loaded on first use: the board needs them only when the PC asks.
+    """Records are loaded on first use: the board needs them only when the PC asks."""
     if name in ("Record", "dumps"):
         return getattr(_submodule("record"), name)
     if name == "verify_record":

@@ -46,7 +46,7 @@ _EV_WORDS = ("pass", "bonus", "forfeit", "three-sixes", "void", "turned ", "capt
 
 
 def event_text(e):
-    # An event byte (kind << 4 | subject) as the protocol's words: "pass", "home R2", ...
+    """An event byte (kind << 4 | subject) as the protocol's words: "pass", "home R2", ..."""
     k = e >> 4
     a = e & 15
     if k < 5:
@@ -59,11 +59,12 @@ def event_text(e):
 
 
 def token_name(t):
+    """A token's name: its seat letter and number (`R1`)."""
     return "%s%d" % (SEAT_LETTERS[t >> 2], (t & 3) + 1)
 
 
 def square_text(rules, owner, p):
-    # Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off).
+    """Notation for where a token of `owner` at progress p stands: y, 17, h3, c (x: off)."""
     if p is None:
         return "x"
     if p < 0:
@@ -76,7 +77,7 @@ def square_text(rules, owner, p):
 
 
 def move_text(move):
-    # A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass.
+    """A move's notation (docs/record-format.md): R1 0-6, R1 3-9xG2, R1 h4-c, R1 y-0/1, pass."""
     if move.code == CODE_PASS:
         return "pass"
     o = move.token >> 2
@@ -100,6 +101,7 @@ class Outcome:
         self.termination = termination
 
     def result(self):
+        """The record's result text: the winners' letters joined by `+`."""
         return "+".join(SEAT_LETTERS[s] for s in self.winners)
 
     def __eq__(self, other):
@@ -125,14 +127,17 @@ class Move:
 
     @property
     def is_pass(self):
+        """True for a pass (no token could move)."""
         return self.code == CODE_PASS
 
     @property
     def start_place(self):
+        """Where the token started, as a notation place."""
         return place_of(self.rules, self.token, self.start)
 
     @property
     def end_place(self):
+        """Where the token ends, as a notation place."""
         return place_of(self.rules, self.token, self.end)
 
     def __str__(self):
@@ -150,7 +155,7 @@ class Move:
 
 
 def place_of(rules, t, p):
-    # Physical place (pixel group) of token t at progress p; None off the board.
+    """Physical place (pixel group) of token t at progress p; None off the board."""
     if p is None:
         return None
     o = t >> 2

@@ -32,7 +32,7 @@ from .ai_medium import Medium
 
 
 def __getattr__(name):
-    # ai.Hard: loaded from ludo.ai_hard on first use (Easy and Medium do without it).
+    """ai.Hard: loaded from ludo.ai_hard on first use (Easy and Medium do without it)."""
     if name == "Hard":
         from .ai_hard import Hard
         return Hard
@@ -44,7 +44,7 @@ _CLASSES = {"easy": Easy, "medium": Medium, "hard": None}
 
 
 def choose(game, kind):
-    # The move a computer of `kind` ("easy", "medium", "hard") plays now (None if none).
+    """The move a computer of `kind` ("easy", "medium", "hard") plays now (None if none)."""
     p = _players.get(kind)
     if p is None:
         if kind not in _CLASSES:

@@ -9,7 +9,7 @@ MAX_CHOICES = 24        # most moves one position can offer: 4 stacks x 6 differ
 
 
 def track_squares(rules, pos, sq):
-    # Each token's square on the shared track into the bytearray sq (16 entries).
+    """Each token's square on the shared track into the bytearray sq (16 entries)."""
     tl = rules.track_len
     entry = rules.entry
     for t in range(16):
@@ -24,7 +24,7 @@ class Rng:
         self.x = (seed ^ 0x1F2E3D4) & _MASK29
 
     def below(self, n):
-        # A whole number 0 <= k < n.
+        """A whole number 0 <= k < n."""
         x = self.x
         hi = x >> 14
         lo = x & 0x3FFF
@@ -42,7 +42,7 @@ class _Player:
         self.rng = Rng(seed)
 
     def choose(self, game):
-        # The move to play now: one of `game.legal_moves`, or None if there is none.
+        """The move to play now: one of `game.legal_moves`, or None if there is none."""
         legal = game.legal_moves
         if not legal:
             return None
@@ -51,7 +51,7 @@ class _Player:
         return self._pick(game, legal)
 
     def _best(self, values, n):
-        # Index of the highest of values[:n]; ties are broken by the generator.
+        """Index of the highest of values[:n]; ties are broken by the generator."""
         best = values[0]
         ties = 1
         for i in range(1, n):

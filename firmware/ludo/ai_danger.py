@@ -12,7 +12,7 @@ _POPCOUNT = bytes(bin(i).count("1") for i in range(128))
 
 
 def danger(sim, tab, t):
-    # Token t's chance of being captured, in 36ths (0..36); tab: a Hard player's tables.
+    """Token t's chance of being captured, in 36ths (0..36); tab: a Hard player's tables."""
     sqs = tab.sq
     sq = sqs[t]
     if sq == _NONE:

@@ -17,7 +17,7 @@ class Easy(_Player):
         return m if m is not None else legal[self.rng.below(len(legal))]
 
     def _some(self, legal, start_or_end, pct):
-        # With pct% chance, one of the moves from the yard (-1) or reaching home, if any.
+        """With pct% chance, one of the moves from the yard (-1) or reaching home, if any."""
         count = 0
         for m in legal:
             if m.end == start_or_end or m.start == start_or_end:

@@ -16,7 +16,7 @@ from . import ai_weights as w
 
 
 def evaluate(sim, seat, tab):
-    # Worth of the position to `seat` (its team), in points; tab: a Hard player's tables.
+    """Worth of the position to `seat` (its team), in points; tab: a Hard player's tables."""
     if sim.phase == OVER:
         return w.WIN if (sim.win_mask >> seat) & 1 else -w.WIN
     rules = tab.rules
@@ -56,7 +56,7 @@ def evaluate(sim, seat, tab):
 
 
 def static(h, sim, me):
-    # A position's worth without looking further (one node of the budget).
+    """A position's worth without looking further (one node of the budget)."""
     h._left -= 1
     h.nodes += 1
     v = evaluate(sim, me, h)

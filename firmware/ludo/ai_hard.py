@@ -25,7 +25,7 @@ class Hard(_Player):
         self.nodes = 0              # positions judged in the last decision (for the benchmarks)
 
     def prepare(self, game):
-        # Make one more part of what deciding in game needs; True once all are made.
+        """Make one more part of what deciding in game needs; True once all are made."""
         return prepare(self, game)
 
     def _pick(self, game, legal):

@@ -41,7 +41,7 @@ class Medium(_Player):
         return legal[self._best(values, n)]
 
     def _key(self, game, r, m):
-        # The move's rank: the rules it meets as bits (rule 1 highest), then the tie-break.
+        """The move's rank: the rules it meets as bits (rule 1 highest), then the tie-break."""
         t = m.token
         if t < 0:
             return 0                    # pass

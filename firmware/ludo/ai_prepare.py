@@ -16,7 +16,7 @@ class Search:
         self.sim = self._bufs = self._vals = self._marks = None
 
     def buffers(self, n):
-        # A state() of n bytes per level, and each level's values and marks.
+        """A state() of n bytes per level, and each level's values and marks."""
         depth = self.depth
         mem = memoryview(bytearray(n * depth))
         self._bufs = [mem[i * n:(i + 1) * n] for i in range(depth)]
@@ -25,7 +25,7 @@ class Search:
 
 
 def prepare(h, game):
-    # Make one more part of what Hard player h needs to decide in game; True once all are made.
+    """Make one more part of what Hard player h needs to decide in game; True once all are made."""
     s = h._search
     if s is None or s.rules is not game.rules:
         h._search = None            # the old one can go before the new one is made

@@ -8,8 +8,9 @@ from . import ai_weights as w
 
 
 def moves(h, sim, me, depth, codes):
-    # Judge each move from here (sim is at this position, saved in bufs[depth]);
-    # then look further after the best few that leave us on turn.  Returns the best value.
+    """Judge each move from here (sim is at this position, saved in bufs[depth]);
+    then look further after the best few that leave us on turn.  Returns the best value.
+    """
     buf = h._bufs[depth]
     vals = h._vals[depth]
     marks = h._marks[depth]
@@ -42,8 +43,9 @@ def moves(h, sim, me, depth, codes):
 
 
 def onward(h, sim, me, depth):
-    # Worth of a position where we are still on turn, or None if the budget
-    # left cannot pay for looking at it.
+    """Worth of a position where we are still on turn, or None if the budget
+    left cannot pay for looking at it.
+    """
     buf = h._bufs[depth]
     if sim.phase == MOVE:               # club: more pending rolls to spend
         codes = sim.legal_codes()

@@ -5,7 +5,7 @@ from . import ai_weights as w
 
 
 def tables(tab, rules):
-    # What the evaluation needs about the rules, set on tab (a Hard player).
+    """What the evaluation needs about the rules, set on tab (a Hard player)."""
     tl = rules.track_len
     home = rules.home
     val = [0] * 64              # worth of a token by its position byte & 63 (0 yard, OFF 63)

@@ -7,8 +7,9 @@ from .ai_base import NOT_ON_TRACK as _NONE
 
 
 def threat(game, r, sq, s0, o):
-    # Does a token that may capture seat o's stand 1 to 6 squares behind square s0
-    # (and not turn into its home column first)?
+    """Does a token that may capture seat o's stand 1 to 6 squares behind square s0
+    (and not turn into its home column first)?
+    """
     pos = game.pos
     tl = r.track_len
     for s in r.seats:
@@ -25,7 +26,7 @@ def threat(game, r, sq, s0, o):
 
 
 def safe(game, r, t, s0, b):
-    # Is token t, on square s0 (_NONE: off the track) at pos byte b, out of reach?
+    """Is token t, on square s0 (_NONE: off the track) at pos byte b, out of reach?"""
     if s0 == _NONE or r.safe[s0]:
         return True
     if r.blocks != BLOCK_NONE or r.stack_protect:        # a block / free-mode stack
@@ -38,7 +39,7 @@ def safe(game, r, t, s0, b):
 
 
 def keeps(game, r, m):
-    # After m, can each of the other rolls in hand still be played by some stone?
+    """After m, can each of the other rolls in hand still be played by some stone?"""
     pend = game.pend
     pos = game.pos
     t = m.token

@@ -3,7 +3,7 @@
 
 
 def seat_worth(val, pos, s, need):
-    # Worth of seat s's tokens; with fewer than 4 needed to win, the spare ones count a quarter.
+    """Worth of seat s's tokens; with fewer than 4 needed to win, the spare ones count a quarter."""
     a = val[pos[s * 4] & 63]      # & 63: OFF (255) reads val[63], 0
     b = val[pos[s * 4 + 1] & 63]
     c = val[pos[s * 4 + 2] & 63]

@@ -5,7 +5,7 @@ from .errors import OptionError
 
 
 def check(args):
-    # args: (the options, the caller's options, the player count); gives free mode or not
+    """args: (the options, the caller's options, the player count); gives free mode or not"""
     opts, given, count = args
     # three players force free mode; free mode makes every start and star safe
     mode = opts["mode"]

@@ -15,7 +15,7 @@ COVERED = ("dice", "kinds", "options", "players", "position", "preset")
 
 
 def game_commitment(g):
-    # The commitment of a game whose seed is known, from its set-up at the start.
+    """The commitment of a game whose seed is known, from its set-up at the start."""
     fields = {"dice": g.dice, "kinds": g.start_kinds, "options": g.options,
               "players": "".join(SEAT_LETTERS[s] for s in g.seats), "preset": g.preset}
     if g.root_position:
@@ -24,13 +24,14 @@ def game_commitment(g):
 
 
 def setup_commitment(seed_text, header):
-    # The commitment of a seed (its decimal text) and a header's covered fields;
-    # ValueError when a field holds something no game's header can (verify's check).
+    """The commitment of a seed (its decimal text) and a header's covered fields;
+    ValueError when a field holds something no game's header can (verify's check).
+    """
     return sha256_hex(setup_text(seed_text, header).encode())
 
 
 def setup_text(seed_text, header):
-    # The text the commitment hashes (the covered fields `header` has, and the seed).
+    """The text the commitment hashes (the covered fields `header` has, and the seed)."""
     out = []
     for key in COVERED:
         if key in header:

@@ -27,7 +27,7 @@ _HL = [0, 0]        # the result of _mul and _fmix16: high half, low half
 
 
 def _mul(hi, lo, ch, cl):
-    # (hi << 16 | lo) * (ch << 16 | cl) mod 2**32, into _HL; lo < 2**16, cl < 2**16.
+    """(hi << 16 | lo) * (ch << 16 | cl) mod 2**32, into _HL; lo < 2**16, cl < 2**16."""
     hi &= 0xFFFF
     p = lo * (cl & 255)
     q = lo * (cl >> 8)
@@ -38,7 +38,7 @@ def _mul(hi, lo, ch, cl):
 
 
 def _fmix16(hi, lo):
-    # _fmix(hi << 16 | lo), into _HL.
+    """_fmix(hi << 16 | lo), into _HL."""
     _mul(hi, lo ^ hi, 0x85EB, 0xCA6B)                   # h ^= h >> 16; h *= 0x85EBCA6B
     hi = _HL[0]
     lo = _HL[1]
@@ -68,6 +68,7 @@ class Dice:
         self._k1l = _HL[1]
 
     def roll(self, index):
+        """The die value (1..6) of roll number `index`, from the seed alone."""
         j = 0
         while True:
             h = _hash30(self._k0h, self._k0l, self._k1h, self._k1l, index, j)
@@ -80,8 +81,9 @@ class Dice:
 
 
 def _hash30(k0h, k0l, k1h, k1l, index, j):
-    # The low 30 bits of _fmix(k0 ^ _fmix(index * GOLDEN + k1 + j * 0x7F4A7C15)) (mod 2**32),
-    # in halves: ten 3-bit chunks, all a roll reads.
+    """The low 30 bits of _fmix(k0 ^ _fmix(index * GOLDEN + k1 + j * 0x7F4A7C15)) (mod 2**32),
+    in halves: ten 3-bit chunks, all a roll reads.
+    """
     _mul(index >> 16, index & 0xFFFF, 0x9E37, 0x79B9)
     hi = _HL[0] + k1h
     lo = _HL[1] + k1l
@@ -101,7 +103,7 @@ if sys.implementation.name == "cpython":   # many rolls at once; the board keeps
 
 
 def sha256_hex(data):
-    # Hex SHA-256 of bytes, by the runtime's hashlib where it has one.
+    """Hex SHA-256 of bytes, by the runtime's hashlib where it has one."""
     if hashlib is not None and hasattr(hashlib, "sha256"):
         digest = hashlib.sha256(data).digest()
     else:
@@ -111,13 +113,14 @@ def sha256_hex(data):
 
 
 def commitment(seed):
-    # Hex SHA-256 of the seed's decimal text: ludo-record/1's commitment (and the
-    # save's salt on the board).
+    """Hex SHA-256 of the seed's decimal text: ludo-record/1's commitment (and the
+    save's salt on the board).
+    """
     return sha256_hex(("%d" % seed).encode())
 
 
 def new_seed():
-    # A fresh 64-bit seed from the system's entropy source.
+    """A fresh 64-bit seed from the system's entropy source."""
     try:
         import os
         raw = os.urandom(8)

@@ -34,12 +34,12 @@ _TABLE = bytes(_value(b) for b in range(256))
 
 
 def batch(k0, k1, base):
-    # Rolls base .. base+LANES-1 (0 where the one-roll code must decide).
+    """Rolls base .. base+LANES-1 (0 where the one-roll code must decide)."""
     return values(lanes(k0, k1, base))
 
 
 def lanes(k0, k1, base):
-    # The hashes of rolls base .. base+LANES-1, 8 little-endian bytes each.
+    """The hashes of rolls base .. base+LANES-1, 8 little-endian bytes each."""
     m = _M
     h = (_STEP + _ONES * ((base * 0x9E3779B9 + k1) & 0xFFFFFFFF)) & m
     h = ((h ^ (h >> 16) & m) * 0x85EBCA6B) & m
@@ -52,10 +52,11 @@ def lanes(k0, k1, base):
 
 
 def values(raw):
-    # The rolls of a batch's lanes (`lanes`) as a bytearray: the table's value of each
-    # lane's low byte, or where both of its chunks were rejected (6 or 7) the first of the
-    # lane's next eight chunks that is not; 0 where all ten were (the one-roll code's next
-    # round decides).
+    """The rolls of a batch's lanes (`lanes`) as a bytearray: the table's value of each
+    lane's low byte, or where both of its chunks were rejected (6 or 7) the first of the
+    lane's next eight chunks that is not; 0 where all ten were (the one-roll code's next
+    round decides).
+    """
     vals = bytearray(raw[::8].translate(_TABLE))
     i = vals.find(0)
     while i >= 0:
@@ -71,8 +72,9 @@ def values(raw):
 
 
 def install(dice_class):
-    # Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
-    # the one-roll code (kept as `roll.one_roll`) where the batch gives 0.
+    """Make `dice_class.roll` draw from a batch of rolls computed ahead, falling back to
+    the one-roll code (kept as `roll.one_roll`) where the batch gives 0.
+    """
     one_roll = dice_class.roll
 
     def roll(self, index):

@@ -8,8 +8,9 @@ from .game import OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN, CODE_TIMEOUT, COD
 
 
 def open_door_if_no_prey(g, s):
-    # Mandatory kill: a shut door opens once no rival stone can ever be killed again
-    # (every rival stone is in its safe zone, home or lifted), or the game could never end.
+    """Mandatory kill: a shut door opens once no rival stone can ever be killed again
+    (every rival stone is in its safe zone, home or lifted), or the game could never end.
+    """
     for o in (s, g.rules.partner[s]):
         if o < 0 or (g.doors >> o) & 1:
             continue
@@ -23,6 +24,7 @@ def open_door_if_no_prey(g, s):
 
 
 def rolloff(g, v):
+    """Apply roll `v` of the opening roll-off (who starts)."""
     seats = g.rules.seats
     s = g.turn
     if g.rules.start == START_SIX:
@@ -75,6 +77,7 @@ def _start(g, s):
 
 
 def leave(g, s, term):
+    """Seat `s` leaves the game (resigned or timed out, `term`): its tokens go off the board."""
     for t in range(s * 4, s * 4 + 4):
         g._set(t, OFF)
     g.out |= 1 << s
@@ -92,7 +95,7 @@ def leave(g, s, term):
 
 
 def resign(g, seat):
-    # Seat `seat` resigns (strict, and classic with two players).
+    """Seat `seat` resigns (strict, and classic with two players)."""
     s = seat_of(seat)
     g._check_running("resign")
     if not g.rules.can_resign:
@@ -106,7 +109,7 @@ def resign(g, seat):
 
 
 def timeout(g):
-    # The seat on turn missed the per-turn deadline (the caller keeps the clock).
+    """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
     g._check_running("timeout")
     if not g.rules.deadline:
         raise IllegalMoveError("timeout: this game has no deadline (option 'deadline') (%s)" % g.position())
@@ -116,8 +119,9 @@ def timeout(g):
 
 
 def push_transcript_code(g, code):
-    # Apply one transcript code (checked): an action, a take-back (121) or a seat
-    # hand-over (122..); returns its record line.  Replays a board's saved transcript.
+    """Apply one transcript code (checked): an action, a take-back (121) or a seat
+    hand-over (122..); returns its record line.  Replays a board's saved transcript.
+    """
     text = g.action_text(code)
     if code == CODE_UNDO:
         g.pop()
@@ -130,7 +134,7 @@ def push_transcript_code(g, code):
 
 
 def push_code(g, code):
-    # Apply one action code (docs/api.md), checked for legality.
+    """Apply one action code (docs/api.md), checked for legality."""
     if not isinstance(code, int) or not 0 < code < CODE_UNDO:
         raise IllegalMoveError("unknown action code %r (%s)" % (code, g.position()))
     if code < 16:

@@ -92,11 +92,12 @@ _PLAIN = (int, str, bool, type(None))
 
 
 def _rules(preset, players, options):
-    # A Rules of its own for a new game, copied from one built before for the same
-    # arguments (building one takes longer than the rest of a new game): its tables and
-    # options are copies, so that a game's changes stay its own.  Only plain arguments
-    # (ints, strings, on/off and None, in a list, tuple or dict) are looked up; for any
-    # other, Rules is built (and says what is wrong with them).
+    """A Rules of its own for a new game, copied from one built before for the same
+    arguments (building one takes longer than the rest of a new game): its tables and
+    options are copies, so that a game's changes stay its own.  Only plain arguments
+    (ints, strings, on/off and None, in a list, tuple or dict) are looked up; for any
+    other, Rules is built (and says what is wrong with them).
+    """
     who = how = None
     if type(players) is list or type(players) is tuple:
         if all(type(p) in _PLAIN for p in players):
@@ -120,7 +121,7 @@ def _rules(preset, players, options):
 
 
 def _copy(rules):
-    # A Rules like `rules`, with tables and options of its own.
+    """A Rules like `rules`, with tables and options of its own."""
     r = Rules.__new__(Rules)
     d = r.__dict__
     for name, value in rules.__dict__.items():
@@ -129,7 +130,7 @@ def _copy(rules):
 
 
 def _consts_of(r):
-    # Rules._roll_consts for r: those of its rule set and tables, made once.
+    """Rules._roll_consts for r: those of its rule set and tables, made once."""
     key = (r.preset, tuple(r.seats), r.track_len, r.home, r.entry_mask, r.pool, tuple(r.entry))
     full = key + (bytes(r.bmask), bytes(r.rivm), bytes(r.safe))
     consts = _ROLL_CONSTS.get(full)
@@ -139,10 +140,11 @@ def _consts_of(r):
 
 
 def _roll_consts(r, key):
-    # per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
-    # token, its tokens, its sqt row, its rivals, its entry square, whether v enters, the
-    # pos byte from which a token cannot move v (a token at home or off neither), the code
-    # of token 0's move with v, the safe squares, sqt, the rule set's Moves and their Rules
+    """per seat o and roll v, at [o << 3 | v]: the stacks it may not land on, its first
+    token, its tokens, its sqt row, its rivals, its entry square, whether v enters, the
+    pos byte from which a token cannot move v (a token at home or off neither), the code
+    of token 0's move with v, the safe squares, sqt, the rule set's Moves and their Rules
+    """
     moves = _MOVE_SETS.get(key)
     if moves is None:           # (the Moves' own Rules: a copy no game holds)
         moves = _MOVE_SETS[key] = ([None] * (128 << 6), _copy(r))
@@ -158,7 +160,7 @@ def _roll_consts(r, key):
 
 
 def roll(self, value=None):
-    # Game.roll: the game's own die, not a third 6, under plain rules, inlined.
+    """Game.roll: the game's own die, not a third 6, under plain rules, inlined."""
     dice = self._fast_dice
     if dice is None or value is not None or self.phase != ROLL:
         return general_roll(self, value)
@@ -255,8 +257,9 @@ def roll(self, value=None):
 
 
 def push(self, move):
-    # Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
-    # reaches home, under plain rules.
+    """Game.push of one of legal_moves' own Moves, inlined when it neither captures nor
+    reaches home, under plain rules.
+    """
     legal = self._legal
     if legal is None or type(move) is not FastMove:
         return general_push(self, move)
@@ -330,9 +333,10 @@ def push(self, move):
 
 
 def install(game):
-    # Game with the inlined roll and push, remade with its instance attributes in slots:
-    # CPython reads and writes those faster than a dict that has outgrown its shared
-    # keys (30 names; a Game has about 50).
+    """Game with the inlined roll and push, remade with its instance attributes in slots:
+    CPython reads and writes those faster than a dict that has outgrown its shared
+    keys (30 names; a Game has about 50).
+    """
     global general_init, general_roll, general_push
     general_init = game.__init__
     general_roll = game.roll

@@ -111,7 +111,7 @@ class Game(Turns):
             raise IllegalMoveError("%s: the game is over (%s)" % (what, self.position()))
 
     def roll(self, value=None):
-        # Throw the game's dice, or enter a physical die's value (1..6). Returns the value.
+        """Throw the game's dice, or enter a physical die's value (1..6). Returns the value."""
         if self.phase != ROLL and self.phase != ROLLOFF:
             self._check_running("roll")
             raise IllegalMoveError("roll: a move is due, not a roll (%s)" % self.position())
@@ -141,7 +141,7 @@ class Game(Turns):
         return code & 7
 
     def push(self, move):
-        # Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass').
+        """Play a Move (or its text: 'R1 0-6', 'R1+6', 'pass')."""
         if isinstance(move, str):
             move = self.parse_move(move)
         n = self._nl
@@ -169,21 +169,22 @@ class Game(Turns):
         self._apply(code)
 
     def push_code(self, code):
-        # Apply one action code (docs/api.md), checked for legality.
+        """Apply one action code (docs/api.md), checked for legality."""
         from .extras import push_code
         push_code(self, code)
 
     def resign(self, seat):
+        """Seat `seat` (a letter or index) resigns, where the preset allows it (LudoError if not)."""
         from .extras import resign
         resign(self, seat)
 
     def timeout(self):
-        # The seat on turn missed the per-turn deadline (the caller keeps the clock).
+        """The seat on turn missed the per-turn deadline (the caller keeps the clock)."""
         from .extras import timeout
         timeout(self)
 
     def set_kind(self, seat, kind):
-        # Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript.
+        """Hand a seat to a player kind (human, easy, medium, hard); kept in the transcript."""
         from .rules import seat_of
         s = seat_of(seat)
         if kind not in KINDS:
@@ -198,7 +199,7 @@ class Game(Turns):
 
     @property
     def commitment(self):
-        # Hex SHA-256 of the seed and the set-up (commit.py); None when the seed is unknown.
+        """Hex SHA-256 of the seed and the set-up (commit.py); None when the seed is unknown."""
         c = self._commit
         if c is None and self.seed is not None:
             from .commit import game_commitment
@@ -212,7 +213,7 @@ class Game(Turns):
 
     @property
     def game_id(self):
-        # The commitment's first 8 hex digits ("00000000" when the seed is unknown).
+        """The commitment's first 8 hex digits ("00000000" when the seed is unknown)."""
         gid = self._gid
         if gid is None:
             gid = self.commitment
@@ -224,14 +225,15 @@ class Game(Turns):
         self._gid = value
 
     def push_transcript_code(self, code):
-        # Apply one transcript code (checked): an action, a take-back (121) or a seat
-        # hand-over (122..); returns its record line.  Replays a board's saved transcript.
+        """Apply one transcript code (checked): an action, a take-back (121) or a seat
+        hand-over (122..); returns its record line.  Replays a board's saved transcript.
+        """
         from .extras import push_transcript_code
         return push_transcript_code(self, code)
 
     # ---- reading the game -----------------------------------------------
     def action_text(self, code):
-        # Record text of an action code, in the position before it is applied.
+        """Record text of an action code, in the position before it is applied."""
         if code < 16:
             return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
         if code <= CODE_PASS:
@@ -246,18 +248,19 @@ class Game(Turns):
         return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
 
     def parse_move(self, text):
-        # A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'.
+        """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
         from .notation import parse_move
         return parse_move(self, text)
 
     def outcome(self):
+        """None while the game goes on; when over, an Outcome with the winners and the termination."""
         if self.phase != OVER:
             return None
         return Outcome(tuple(s for s in range(4) if (self.win_mask >> s) & 1), TERMINATIONS[self.term])
 
     @property
     def last_move(self):
-        # The Move of the last action, if that action was a move (else None).
+        """The Move of the last action, if that action was a move (else None)."""
         info = self._last
         if info < 0:
             return None
@@ -269,22 +272,26 @@ class Game(Turns):
                     CODE_MOVE + t * 6 + v - 1)
 
     def position(self):
+        """The position's one-line text form (docs/record-format.md)."""
         from .position import position_text
         return position_text(self)
 
     @classmethod
     def from_position(cls, text, seed=None, dice="device"):
+        """A game set up from a position's one-line text form."""
         from .position import parse_position
         return parse_position(cls, text, seed, dice)
 
     def record(self, transcript=False, **headers):
+        """The game's record (ludo.record.Record): header, actions and footer."""
         from .record import Record
         return Record.of_game(self, transcript, headers)
 
     # ---- search: for computer players, on a copy of the game ---------------
     def legal_codes(self):
-        # The legal moves now as action codes (a list; do not change it).  One list
-        # per position, built on the first call (the only allocation of a search step).
+        """The legal moves now as action codes (a list; do not change it).  One list
+        per position, built on the first call (the only allocation of a search step).
+        """
         codes = self._legal_list
         if codes is None:
             n = self._nl
@@ -297,12 +304,13 @@ class Game(Turns):
         return codes
 
     def apply(self, code):
-        # Apply a roll or move code without checking it and without recording it
-        # (for search on a copy; `push`/`roll` are the checked, recorded way).
+        """Apply a roll or move code without checking it and without recording it
+        (for search on a copy; `push`/`roll` are the checked, recorded way).
+        """
         self._apply(code)
 
     def copy(self):
-        # An independent game at the same position (its stack starts here).
+        """An independent game at the same position (its stack starts here)."""
         g = Game(self.rules, seed=self.seed if self.seed is not None else False, dice=self.dice)
         g._restore(self._snapshot(), 0)
         g._snaps = bytearray(g._snapshot())

@@ -25,8 +25,9 @@ class History:
         return bytes(buf)
 
     def _write(self, buf, off):
-        # Write the snapshot into buf (long enough) at off; allocates nothing (search
-        # calls this through state(into=)): slice stores and single bytes.
+        """Write the snapshot into buf (long enough) at off; allocates nothing (search
+        calls this through state(into=)): slice stores and single bytes.
+        """
         buf[off:off + 16] = self.pos
         buf[off + 16:off + 32] = self.turn_start
         b = off + 32 + MAX_PENDING
@@ -50,8 +51,9 @@ class History:
         buf[b + 15] = self.last_roll
 
     def _restore(self, buf, off):
-        # Allocates nothing when buf is one whole snapshot (set_state): it is copied
-        # into the scratch snapshot _ST, and from its views into the game.
+        """Allocates nothing when buf is one whole snapshot (set_state): it is copied
+        into the scratch snapshot _ST, and from its views into the game.
+        """
         st = _ST
         if off == 0 and len(buf) == _SNAP:
             st[:] = buf
@@ -84,7 +86,7 @@ class History:
         self._apply(code)
 
     def _record(self, code):
-        # Put an action on the stack (and the transcript).
+        """Put an action on the stack (and the transcript)."""
         n = self._ncodes
         if not n % SNAP_EVERY:
             self._mark(n)
@@ -97,7 +99,7 @@ class History:
             self._trans.append(code)
 
     def _mark(self, n):
-        # Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start.
+        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
         if n:
             at = (n // SNAP_EVERY) * self._SNAP
             if len(self._snaps) <= at:
@@ -108,7 +110,7 @@ class History:
             self.start_kinds = dict(self.kinds)
 
     def pop(self):
-        # Take back the last action; returns its text.
+        """Take back the last action; returns its text."""
         n = self._ncodes
         if not n:
             raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
@@ -132,26 +134,27 @@ class History:
 
     @property
     def transcript_length(self):
-        # len(transcript), without building it.
+        """len(transcript), without building it."""
         t = self._trans
         return self._ncodes if t is None else len(t)
 
     @property
     def transcript(self):
-        # Every action in order as codes, take-backs (121) and seat hand-overs (122..) too.
+        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
         if self._trans is None:
             return self.codes
         return bytes(self._trans)
 
     @property
     def codes(self):
+        """The transcript's action codes so far, as bytes."""
         return bytes(self._codes[:self._ncodes])
 
     def __len__(self):
         return self._ncodes
 
     def state(self, into=None):
-        # The whole position as bytes (into a preallocated bytearray, if given).
+        """The whole position as bytes (into a preallocated bytearray, if given)."""
         if into is not None and len(into) == self._SNAP:
             self._write(into, 0)        # allocates nothing: search calls this often
             return into
@@ -162,6 +165,7 @@ class History:
         return into
 
     def set_state(self, state):
-        # Put the position back to a `state()`; the action stack is left alone, so use
-        # this only on a copy made for searching.
+        """Put the position back to a `state()`; the action stack is left alone, so use
+        this only on a copy made for searching.
+        """
         self._restore(state, 0)

@@ -6,7 +6,7 @@ _SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b":
 
 
 def quoted(s):
-    # The JSON text of string s, as CPython's json.dumps(s) writes it.
+    """The JSON text of string s, as CPython's json.dumps(s) writes it."""
     out = ['"']
     for ch in s:
         o = ord(ch)

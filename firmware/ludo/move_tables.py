@@ -7,6 +7,7 @@ from .rules import BLOCK_NONE, BLOCK_ALL
 
 
 def build(self):
+    """Build step: the track and capture tables of the seats playing onto `self` (a Rules)."""
     seats = self.seats
     rival = self.rival
     # sqt[seat << 6 | pos byte & 63]: track square of a token there, 255 off the track

@@ -11,7 +11,7 @@ _ZERO_SQUARES = bytes(52)
 
 
 def _tokens(mask):
-    # The tokens of a mask (bit t: token t) as a tuple (a Move's captures).
+    """The tokens of a mask (bit t: token t) as a tuple (a Move's captures)."""
     if not mask:
         return ()
     out = []
@@ -21,6 +21,8 @@ def _tokens(mask):
     return tuple(out)
 
 class Moves(History):
+    # The legal moves and the board's occupancy, on top of the game's history.
+
     # ---- state snapshot -------------------------------------------------
     def _recount(self):
         occ = self.occ
@@ -67,15 +69,16 @@ class Moves(History):
                 self.anym[sq] |= 1 << o
 
     def progress(self, t):
-        # Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off.
+        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
         b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
         return None if b == OFF else b - 1
 
     def place(self, t):
+        """Where token `t` is, as a notation place (`y`, a square, `h1`..`h5`, `c`)."""
         return place_of(self.rules, t, self.progress(t))
 
     def _dest(self, t, v):
-        # Pos byte where token t lands with roll v, or 0 if it cannot move.
+        """Pos byte where token t lands with roll v, or 0 if it cannot move."""
         r = self.rules
         b = self.pos[t]
         o = t >> 2
@@ -117,8 +120,9 @@ class Moves(History):
         return np + 1
 
     def _capmask(self, o, b):
-        # Tokens captured by a token of seat o landing on pos byte b: bit t for token t
-        # (a small int: applying a capture in search allocates nothing).
+        """Tokens captured by a token of seat o landing on pos byte b: bit t for token t
+        (a small int: applying a capture in search allocates nothing).
+        """
         r = self.rules
         sqt = self._sqt
         sq = sqt[o << 6 | b & 63]
@@ -145,7 +149,7 @@ class Moves(History):
         return n >= self.rules.tokens_to_win
 
     def _stones_seat(self):
-        # Whose stones the seat on turn moves: its own, or its partner's once it has finished.
+        """Whose stones the seat on turn moves: its own, or its partner's once it has finished."""
         s = self.turn
         if self.rules.teams and self._finished(s):
             return self.rules.partner[s]
@@ -153,7 +157,7 @@ class Moves(History):
 
     # ---- legal moves ----------------------------------------------------
     def _gen(self):
-        # Work out the legal moves (into _lc, _ld); returns how many there are.
+        """Work out the legal moves (into _lc, _ld); returns how many there are."""
         n = self._nl
         if n >= 0:
             return n
@@ -189,7 +193,7 @@ class Moves(History):
         return n
 
     def _find(self, code):
-        # Index of code among the legal moves worked out, or -1.
+        """Index of code among the legal moves worked out, or -1."""
         codes = self._lc
         for i in range(self._nl):
             if codes[i] == code:
@@ -211,7 +215,7 @@ class Moves(History):
 
     @property
     def legal_moves(self):
-        # The legal moves now, built once per position (iterating allocates nothing).
+        """The legal moves now, built once per position (iterating allocates nothing)."""
         legal = self._legal
         if legal is None:
             n = self._nl
@@ -243,9 +247,11 @@ class Moves(History):
         return legal
 
     def needs_roll(self):
+        """True when the seat on turn must roll next."""
         return not self.phase & 1      # ROLL and ROLLOFF are even
 
     def is_over(self):
+        """True once the game has ended."""
         return self.phase == OVER
 
     @property

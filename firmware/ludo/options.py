@@ -35,7 +35,7 @@ OPTIONS = {
 
 
 def option_defaults(preset):
-    # The preset's options and their defaults, as a new dict.
+    """The preset's options and their defaults, as a new dict."""
     p = preset_index(preset)
     out = {}
     for name in OPTIONS:
@@ -58,9 +58,10 @@ def _check_type(name, value):
 
 
 def build(rules):
-    # rules.options is the caller's dict (or None); checked, it becomes every option
-    # of the preset, the defaults filled in.  The caller's stays as rules.given: the
-    # next step (ludo.seating) asks which options were chosen.
+    """rules.options is the caller's dict (or None); checked, it becomes every option
+    of the preset, the defaults filled in.  The caller's stays as rules.given: the
+    next step (ludo.seating) asks which options were chosen.
+    """
     preset = rules.preset
     p = preset_index(preset)
     opts = option_defaults(preset)

@@ -19,7 +19,7 @@ from .actions import square_text
 
 
 def options_text(rules):
-    # The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted).
+    """The options of a game that differ from the preset's defaults, as `k=v,k=v` (sorted)."""
     base = option_defaults(rules.preset)
     parts = []
     for name in sorted(rules.options):
@@ -31,7 +31,7 @@ def options_text(rules):
 
 
 def _implied(rules, name, value):
-    # values forced by other settings need not be written out
+    """values forced by other settings need not be written out"""
     if name == "mode":
         return len(rules.seats) == 3
     if name == "safe_squares":
@@ -48,7 +48,7 @@ def _fmt(v):
 
 
 def parse_options_text(preset, text):
-    # Inverse of options_text: 'quick=1,mode=free' -> dict.
+    """Inverse of options_text: 'quick=1,mode=free' -> dict."""
     out = {}
     if not text:
         return out
@@ -101,6 +101,7 @@ def _tokens_text(rules, pos):
 
 
 def position_text(g):
+    """Game `g`'s position as its one-line text form."""
     r = g.rules
     opts = options_text(r)
     fields = [r.preset + (":" + opts if opts else ""),
@@ -165,13 +166,14 @@ def _parse_cell(rules, s, cell, whole):
 
 
 def _count(text, whole):
-    # A counter's field: ASCII digits only (int() would take other scripts' digits too).
+    """A counter's field: ASCII digits only (int() would take other scripts' digits too)."""
     if not text or len(text) > 8 or [ch for ch in text if ch not in "0123456789"]:
         raise PositionError("bad counters in %r" % (whole,))
     return int(text)
 
 
 def parse_position(cls, text, seed=None, dice="device"):
+    """A game of class `cls` set up from a position's one-line text (PositionError if malformed)."""
     try:
         return _parse(cls, text, seed, dice)
     except PositionError:
@@ -258,8 +260,9 @@ def _parse(cls, text, seed, dice):
 
 
 def _check_reachable(g, rules, whole):
-    # What no game can reach: a game going on that someone has won, or with nobody left
-    # to play; winners who are not one seat (or one team); a move due that nothing can make.
+    """What no game can reach: a game going on that someone has won, or with nobody left
+    to play; winners who are not one seat (or one team); a move due that nothing can make.
+    """
     seats = [s for s in rules.seats if not (g.out >> s) & 1]
     if g.phase == OVER:
         winners = [s for s in range(4) if (g.win_mask >> s) & 1]

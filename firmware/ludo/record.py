@@ -18,8 +18,9 @@ BOM = "\ufeff"
 
 
 def dumps(obj):
-    # JSON text with sorted keys and no spaces: the same bytes as CPython's
-    # json.dumps(obj, sort_keys=True, separators=(",", ":")).
+    """JSON text with sorted keys and no spaces: the same bytes as CPython's
+    json.dumps(obj, sort_keys=True, separators=(",", ":")).
+    """
     if obj is None:
         return "null"
     if obj is True:
@@ -38,6 +39,7 @@ def dumps(obj):
 
 
 def header_of(g, headers=None):
+    """The record header (a dict) of game `g`, with `headers` added."""
     h = {"format": FORMAT, "game": g.game_id, "preset": g.preset,
          "players": "".join(SEAT_LETTERS[s] for s in g.seats),
          "options": dict(g.options), "commitment": g.commitment, "start": g.start_time,
@@ -51,7 +53,7 @@ def header_of(g, headers=None):
 
 
 def footer_of(g):
-    # The seed is revealed whatever the dice: it proves the header's set-up too.
+    """The seed is revealed whatever the dice: it proves the header's set-up too."""
     out = g.outcome()
     return {"result": out.result() if out else "*",
             "termination": out.termination if out else "abandoned",
@@ -72,12 +74,12 @@ class Record:
         self.action_lines = self.footer_line = self.last_line = None
 
     def line_of(self, i):
-        # The line number of action i (0-based) in the text it was read from.
+        """The line number of action i (0-based) in the text it was read from."""
         return self.action_lines[i] if self.action_lines else i + 2
 
     @classmethod
     def of_game(cls, g, transcript=False, headers=None):
-        # The record of a game: its stack of actions, or its whole transcript (take-backs too).
+        """The record of a game: its stack of actions, or its whole transcript (take-backs too)."""
         scratch = _start_game(g.rules, g.seed, g.root_position)
         codes = g.transcript if transcript else g.codes
         lines = []
@@ -89,6 +91,7 @@ class Record:
         return rec
 
     def lines(self):
+        """The record's lines: the header, each action, the footer once the game is over."""
         yield dumps(self.header)
         for a in self.actions:
             yield a
@@ -100,8 +103,9 @@ class Record:
 
     @classmethod
     def parse(cls, text):
-        # Read a record leniently: bad lines are listed in `.errors` by number and skipped.
-        # Ignored: a leading byte-order mark, and blank, whitespace-only and `#` lines anywhere.
+        """Read a record leniently: bad lines are listed in `.errors` by number and skipped.
+        Ignored: a leading byte-order mark, and blank, whitespace-only and `#` lines anywhere.
+        """
         rec = cls()
         rec.action_lines = []
         if isinstance(text, bytes):
@@ -166,8 +170,9 @@ class Record:
         return rec
 
     def replay(self, upto=None, strict=True):
-        # The game this record describes.  With strict=False, stops quietly at the first
-        # bad action and appends it to `.errors` instead of raising.
+        """The game this record describes.  With strict=False, stops quietly at the first
+        bad action and appends it to `.errors` instead of raising.
+        """
         g, _ = self._replay(upto, strict, None)
         return g
 
@@ -217,7 +222,7 @@ def _json_object(line):
 
 
 def ignored(line):
-    # True for a line a reader skips: blank, only spaces and tabs, or a `#` comment.
+    """True for a line a reader skips: blank, only spaces and tabs, or a `#` comment."""
     s = line.strip()
     return not s or s[0] == "#"
 
@@ -240,7 +245,7 @@ def _start_game(rules, seed, root_position):
 
 
 def push_line(g, line):
-    # Apply one record line to the game (raises a LudoError if it does not fit).
+    """Apply one record line to the game (raises a LudoError if it does not fit)."""
     if line.startswith("roll "):
         parts = line.split(" ")
         if len(parts) not in (2, 3) or parts[1] not in ("1", "2", "3", "4", "5", "6") \

@@ -11,11 +11,12 @@ from .record import FORMAT_1
 
 
 def verify_record(rec):
-    # Every problem with a record, as (line number, text): actions that are not legal,
-    # rolls that the revealed seed does not give, a seed that does not fit the commitment
-    # (which covers the header's set-up too, in ludo-record/2), a game id that is not the
-    # commitment's, rolls whose dice the header's dice mode does not allow, a game that is
-    # over and withholds its seed, a footer the game does not give.
+    """Every problem with a record, as (line number, text): actions that are not legal,
+    rolls that the revealed seed does not give, a seed that does not fit the commitment
+    (which covers the header's set-up too, in ludo-record/2), a game id that is not the
+    commitment's, rolls whose dice the header's dice mode does not allow, a game that is
+    over and withholds its seed, a footer the game does not give.
+    """
     problems = list(rec.errors)
     if not rec.header:
         return problems or [(1, "no header")]
@@ -82,10 +83,11 @@ def verify_record(rec):
 
 
 def dice_mode(rec):
-    # The record's dice: "device" (the game's own, from its seed) or "hand" (a die's
-    # value entered); None for a header that says neither.  A ludo-record/1 header does
-    # not say: its writers revealed the seed unless rolls were made and every one was
-    # entered by hand, so that is a hand-dice game and any other a device-dice one.
+    """The record's dice: "device" (the game's own, from its seed) or "hand" (a die's
+    value entered); None for a header that says neither.  A ludo-record/1 header does
+    not say: its writers revealed the seed unless rolls were made and every one was
+    entered by hand, so that is a hand-dice game and any other a device-dice one.
+    """
     h = rec.header
     if h.get("format") != FORMAT_1:
         return h.get("dice")
@@ -102,9 +104,10 @@ def dice_mode(rec):
 
 
 def uncovered_fields(header):
-    # What a record's commitment leaves open of what ludo-record/2's covers: for a
-    # ludo-record/1 one (of the seed alone) the preset, options, players, kinds, dice
-    # (which its header does not state) and position (if it has one).
+    """What a record's commitment leaves open of what ludo-record/2's covers: for a
+    ludo-record/1 one (of the seed alone) the preset, options, players, kinds, dice
+    (which its header does not state) and position (if it has one).
+    """
     if header.get("format") != FORMAT_1:
         return ()
     return tuple(k for k in ("preset", "options", "players", "kinds", "dice", "position")
@@ -116,8 +119,9 @@ def _device_rolls(rec):
 
 
 def _decimal(s):
-    # A seed as the writers write it: ASCII digits, no sign, no leading zero, not huge
-    # (str.isdigit would take "²" and full-width digits, which int() refuses or reads).
+    """A seed as the writers write it: ASCII digits, no sign, no leading zero, not huge
+    (str.isdigit would take "²" and full-width digits, which int() refuses or reads).
+    """
     if not isinstance(s, str) or not 0 < len(s) <= 80 or (s[0] == "0" and len(s) > 1):
         return False
     for ch in s:
@@ -127,7 +131,7 @@ def _decimal(s):
 
 
 def _seed_fits(h, s, last, problems):
-    # Whether the revealed seed gives the header's commitment (appending why not).
+    """Whether the revealed seed gives the header's commitment (appending why not)."""
     commit = h.get("commitment")
     if commit is None:
         problems.append((last, "the footer reveals seed %s, but the header has no commitment to check it by" % s))

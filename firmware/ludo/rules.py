@@ -32,6 +32,7 @@ PRESETS = ("family", "classic", "club", "strict")
 
 
 def preset_index(preset):
+    """The preset's number in PRESETS (OptionError if it is no preset)."""
     for i in range(len(PRESETS)):
         if PRESETS[i] == preset:
             return i
@@ -39,7 +40,7 @@ def preset_index(preset):
 
 
 def seat_of(name):
-    # Seat index from 0..3, 'R', 'red' (any case).
+    """Seat index from 0..3, 'R', 'red' (any case)."""
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name <= 3:
             return name
@@ -52,7 +53,7 @@ def seat_of(name):
 
 
 def option_defaults(preset):
-    # The preset's options and their defaults, as a new dict.
+    """The preset's options and their defaults, as a new dict."""
     return _step("options", "option_defaults", preset)
 
 
@@ -65,13 +66,14 @@ CHECKS = STEPS[:2]
 
 
 def build_step(rules, name):
-    # One step of building `rules` (a Rules made with steps=()).
+    """One step of building `rules` (a Rules made with steps=())."""
     _step(name, "build", rules)
 
 
 def _step(name, function, arg):
-    # ludo.<name>'s function(arg); that code runs once per game: on the board it is
-    # dropped again (on a PC, keeping it saves compiling it for every game).
+    """ludo.<name>'s function(arg); that code runs once per game: on the board it is
+    dropped again (on a PC, keeping it saves compiling it for every game).
+    """
     import sys
     package = __name__[:-len(".rules")]
     full = package + "." + name
@@ -88,9 +90,10 @@ class Rules:
     # The rules of one game: a preset, its players and options, as tables.
 
     def __init__(self, preset="classic", players=None, options=None, steps=STEPS):
-        # Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
-        # again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
-        # steps=(): for a caller that runs build_step itself, one step at a time.
+        """Built by the STEPS (ludo.options, ludo.seating, ...: loaded for it and dropped
+        again on the board).  steps=CHECKS: only checked (preset, options, seats, free);
+        steps=(): for a caller that runs build_step itself, one step at a time.
+        """
         self.preset = preset
         self.players = players
         self.options = options

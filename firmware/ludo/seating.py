@@ -11,8 +11,9 @@ _TWO_SEATS = {"family": (0, 1), "classic": (0, 2), "club": (0, 3), "strict": (0,
 
 
 def build(rules):
-    # rules.players (a count, seat letters or seats; None: the preset's) and rules.given
-    # (the caller's options) go; rules.seats and rules.free come.
+    """rules.players (a count, seat letters or seats; None: the preset's) and rules.given
+    (the caller's options) go; rules.seats and rules.free come.
+    """
     opts = rules.options
     count, seats = _players(rules)
     free = False
@@ -38,7 +39,7 @@ def build(rules):
 
 
 def _players(rules):
-    # (count, seats in turn order or None for the preset's own)
+    """(count, seats in turn order or None for the preset's own)"""
     players = rules.players
     del rules.players
     if players is None:

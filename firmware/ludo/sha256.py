@@ -19,7 +19,7 @@ def _rotr(x, n):
 
 
 def sha256(data):
-    # SHA-256 digest (bytes) of `data`, in pure Python.
+    """SHA-256 digest (bytes) of `data`, in pure Python."""
     h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     n = len(data)
     msg = bytearray(data)

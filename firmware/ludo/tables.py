@@ -11,6 +11,7 @@ _SIXES = {"forfeit": SIXES_FORFEIT, "void": SIXES_VOID, "none": SIXES_NONE}
 
 
 def build(self):
+    """Build step: the rules' per-preset tables onto `self` (a Rules)."""
     preset = self.preset
     opts = self.options
     free = self.free

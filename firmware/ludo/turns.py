@@ -9,6 +9,8 @@ from .moves import Moves
 
 
 class Turns(Moves):
+    # Applying actions: rolls, moves, passes and the turn order.
+
     # ---- applying actions -----------------------------------------------
     def _next_turn(self):
         after = self.rules.after
@@ -43,8 +45,9 @@ class Turns(Moves):
         self._event(EV_WIN << 4 | mask)
 
     def _event(self, e):
-        # Note an event of the action being applied: kind << 4 | token, seat or mask (the
-        # kinds: actions.py's EV_* names).
+        """Note an event of the action being applied: kind << 4 | token, seat or mask (the
+        kinds: actions.py's EV_* names).
+        """
         n = self._nev
         if not n:
             self._evt = None
@@ -57,16 +60,16 @@ class Turns(Moves):
 
     @property
     def event_count(self):
-        # How many events the last action caused (event_at reads them).
+        """How many events the last action caused (event_at reads them)."""
         return self._nev
 
     def event_at(self, i):
-        # The last action's i-th event as a byte, kind << 4 | subject (actions.py's EV_*).
+        """The last action's i-th event as a byte, kind << 4 | subject (actions.py's EV_*)."""
         return self._evb[i]
 
     @property
     def last_events(self):
-        # What the last action caused, a tuple of strings (docs/api.md); built when read.
+        """What the last action caused, a tuple of strings (docs/api.md); built when read."""
         n = self._nev
         if not n:
             return ()
@@ -80,8 +83,9 @@ class Turns(Moves):
         return t
 
     def _apply(self, code):
-        # Apply one action code, trusted to be legal.  (On CPython fast_play.py puts the
-        # common roll, inlined, in front of this; the board keeps only this code.)
+        """Apply one action code, trusted to be legal.  (On CPython fast_play.py puts the
+        common roll, inlined, in front of this; the board keeps only this code.)
+        """
         self._nev = 0
         self._last = -1
         if code < 16:
@@ -155,7 +159,7 @@ class Turns(Moves):
             self._end_unused(v)
 
     def _end_unused(self, v):
-        # No token could use roll v: a 6 still earns the next roll.
+        """No token could use roll v: a 6 still earns the next roll."""
         self.npend = 0
         if v == 6:
             self.phase = ROLL
@@ -164,7 +168,7 @@ class Turns(Moves):
             self._next_turn()
 
     def _after_spend(self):
-        # Pool mode: go on spending, or forfeit what no stone can use and pass.
+        """Pool mode: go on spending, or forfeit what no stone can use and pass."""
         self._nl = -1
         if self.npend and self._gen():
             return

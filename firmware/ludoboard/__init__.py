@@ -21,7 +21,7 @@ _KEEP = sys.implementation.name == "cpython"     # a PC has room: nothing is rel
 
 def load(name):
     # type: (str) -> object
-    # The module `name` ("ludoboard.setup_menu", "ludo.ai_hard"), imported if it is not yet.
+    """The module `name` ("ludoboard.setup_menu", "ludo.ai_hard"), imported if it is not yet."""
     module = sys.modules.get(name)
     if module is None:
         __import__(name)
@@ -31,8 +31,9 @@ def load(name):
 
 def release(prefix):
     # type: (str) -> None
-    # Forget every loaded module whose name starts with `prefix`, so that its code can
-    # be freed (at a mode boundary; kept on CPython).
+    """Forget every loaded module whose name starts with `prefix`, so that its code can
+    be freed (at a mode boundary; kept on CPython).
+    """
     if _KEEP:
         return
     for name in sys.modules:        # (a loop over the dict itself allocates nothing)

@@ -82,6 +82,8 @@ class App:
         self.legal = ()
         self.selected = -1         # the legal move lit as chosen (-1: none)
         self.hint = False          # ... chosen by the coach
+        self.remote = 0            # a bit per seat played from afar (the PC's `seat`)
+        self.acted = None          # the move the PC's `act` took, until the next action
         self.entry_value = 0       # a physical die's value being entered
         self.last_origin = NONE
         self.banner = 0            # names.py's SIG_*: a short signal after an action (banners.py)
@@ -113,12 +115,12 @@ class App:
 
     # -- the loop --------------------------------------------------------
     def run(self):
-        # The board's loop (never returns).
+        """The board's loop (never returns)."""
         while True:
             self.step()
 
     def step(self):
-        # One pass: buttons, the link, a stage of a job, the timers, the lights.
+        """One pass: buttons, the link, a stage of a job, the timers, the lights."""
         hw = self.hw
         now = hw.ticks_ms()
         ev = hw.poll_key()
@@ -134,10 +136,11 @@ class App:
         hw.feed()
 
     def run_job(self):
-        # One stage of the first job.  Work that loads code (a mode's module, a game's
-        # beginning, a computer player) is a generator that loads a module a stage, after
-        # a collection: compiling needs about 100 bytes a line beyond what a module keeps
-        # (docs/board-memory.md).
+        """One stage of the first job.  Work that loads code (a mode's module, a game's
+        beginning, a computer player) is a generator that loads a module a stage, after
+        a collection: compiling needs about 100 bytes a line beyond what a module keeps
+        (docs/board-memory.md).
+        """
         if _COLLECT:
             gc.collect()
         try:
@@ -147,8 +150,9 @@ class App:
 
     # -- modes -------------------------------------------------------------
     def switch(self, mode):
-        # Leave the current mode for `mode`.  Its modules, when not all loaded, are loaded
-        # by a job, one a loop pass (the current lights stay meanwhile).
+        """Leave the current mode for `mode`.  Its modules, when not all loaded, are loaded
+        by a job, one a loop pass (the current lights stay meanwhile).
+        """
         if self.entering >= 0:
             self.entering = mode    # (on its way already: the last word wins)
             return
@@ -161,7 +165,7 @@ class App:
         self._enter(mode)
 
     def _entering(self):
-        # The job: a module a stage (each compiles after a collection), then the mode.
+        """The job: a module a stage (each compiles after a collection), then the mode."""
         while True:
             for name in _MODES[self.entering][1]:
                 if name not in sys.modules:
@@ -182,7 +186,7 @@ class App:
         self.dirty = True
 
     def _leave(self, keep):
-        # The mode ends; its modules are released, but those the next mode needs.
+        """The mode ends; its modules are released, but those the next mode needs."""
         old = self.screen
         if old is None:
             return
@@ -193,9 +197,10 @@ class App:
                 release(name)
 
     def blank(self):
-        # No mode is shown (a new game is being set up): the lights go dark.  A mode on its
-        # way (a fresh board's menu) is not wanted now: its loading stops, and what it
-        # loaded goes (compiled for nothing, its names would stay for good).
+        """No mode is shown (a new game is being set up): the lights go dark.  A mode on its
+        way (a fresh board's menu) is not wanted now: its loading stops, and what it
+        loaded goes (compiled for nothing, its names would stay for good).
+        """
         if self.entering >= 0:
             job = self.entering_job
             if job in self.jobs:
@@ -211,7 +216,7 @@ class App:
         self.dirty = True
 
     def finish_switch(self):
-        # Load the mode on its way now (a press that came meanwhile is its).
+        """Load the mode on its way now (a press that came meanwhile is its)."""
         job = self.entering_job
         try:
             while self.entering >= 0:
@@ -222,7 +227,7 @@ class App:
             self.jobs.remove(job)
 
     def on_press(self, button, long):
-        # A press (buttons.py, or the PC's `press`): the mode says what it means.
+        """A press (buttons.py, or the PC's `press`): the mode says what it means."""
         if self.starting:           # a new game is being set up (start_game)
             self.refuse()
             return
@@ -234,12 +239,13 @@ class App:
         self.screen.press(self, button, long)
 
     def refuse(self):
-        # A press that means nothing now: its signal, and nothing changes.
+        """A press that means nothing now: its signal, and nothing changes."""
         banners.show(self, SIG_REFUSE)
 
     def open_menu(self):
-        # The set-up menu, from a finished game or the pause menu (back on its first
-        # page returns to the game).
+        """The set-up menu, from a finished game or the pause menu (back on its first
+        page returns to the game).
+        """
         self.can_leave = self.game is not None
         if self.choices is not None:
             self.choices.page = self.choices.cursor = 0
@@ -247,7 +253,7 @@ class App:
 
     # -- time ------------------------------------------------------------
     def timers(self, now):
-        # Signals that end, a computer seat's roll, the deadline.
+        """Signals that end, a computer seat's roll, the deadline."""
         if self.banner and ticks_diff(now, self.banner_until) >= 0:
             self.banner = 0
             self.dirty = True
@@ -269,9 +275,8 @@ class App:
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 play.roll(self, None)
                 return
-        limit = g.rules.deadline * 1000
-        if limit and not self.is_computer():
-            left = limit - ticks_diff(now, self.turn_at)
+        left = play.time_left(self, now)
+        if left is not None:
             if left <= 0:
                 s = g.turn
                 g.timeout()
@@ -282,7 +287,7 @@ class App:
 
     # -- the lights ------------------------------------------------------
     def draw(self, now):
-        # Paint the scene again when something changed, render it when it moves.
+        """Paint the scene again when something changed, render it when it moves."""
         d = ticks_diff(now, self.last_ticks)
         self.last_ticks = now
         if d > 0:
@@ -303,7 +308,7 @@ class App:
         self.hw.show(self.frame)
 
     def compose(self):
-        # The scene for the state now: the mode's picture, then the signal over it.
+        """The scene for the state now: the mode's picture, then the signal over it."""
         if self.entering >= 0 and self.screen is not None:
             return                  # a mode on its way: the lights stay as they are
         scene = self.scene
@@ -316,7 +321,7 @@ class App:
 
     # -- the game --------------------------------------------------------
     def refresh(self):
-        # After the game changed: token places, legal moves, the computer's choice.
+        """After the game changed: token places, legal moves, the computer's choice."""
         g = self.game
         r = g.rules
         for t in range(16):
@@ -332,7 +337,7 @@ class App:
         self.dirty = True
 
     def fixing(self):
-        # Must the players put tokens right by hand (and confirm) before play goes on?
+        """Must the players put tokens right by hand (and confirm) before play goes on?"""
         if self.skip_fixups:
             return False
         for t in range(16):
@@ -341,20 +346,20 @@ class App:
         return False
 
     def settle(self):
-        # The players have put every token where the game says.
+        """The players have put every token where the game says."""
         for t in range(16):
             self.physical[t] = self.where[t]
         self.phase_mark = -1
         self.turn_seat = -1
 
     def is_computer(self):
-        # Is the seat on turn played by the board?
+        """Is the seat on turn played by the board?"""
         g = self.game
         return g is not None and players.available() and \
             g.kinds.get(SEATS[g.turn], "human") != "human"
 
     def computers_needed(self):
-        # Release the computer players' code unless a seat of this game still needs it.
+        """Release the computer players' code unless a seat of this game still needs it."""
         g = self.game
         if g is not None and not g.is_over():
             kinds = g.kinds
@@ -364,16 +369,18 @@ class App:
         players.release()
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
-        # A new game (abandoning the one in progress), set up over some loop passes by a
-        # job (newgame.py); command: the PC's `new` instead of the arguments.
+        """A new game (abandoning the one in progress), set up over some loop passes by a
+        job (newgame.py); command: the PC's `new` instead of the arguments.
+        """
         if self.mode == MENU:
             self.blank()            # (the menu's code goes; it comes back if the rules refuse)
         self.starting = True
         self.jobs.append(self._new_game((preset, count, options, kinds, hand, seed, command)))
 
     def _new_game(self, args):
-        # The job: newgame.py compiled in a pass of its own, after a collection, then its
-        # stages; released when the game has begun (or was refused).
+        """The job: newgame.py compiled in a pass of its own, after a collection, then its
+        stages; released when the game has begun (or was refused).
+        """
         try:
             yield
             newgame = load("ludoboard.newgame")

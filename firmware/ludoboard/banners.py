@@ -18,8 +18,9 @@ _SIGNAL_OF_EVENT = bytes((SIG_PASS, SIG_BONUS, SIG_FORFEIT, SIG_FORFEIT, SIG_FOR
 
 
 def show(app, kind, seat=-1, arg=0):
-    # Show signal `kind` (names.SIG_*) now, for its time; `seat` whose it is (-1: nobody's),
-    # `arg` a home column for door, turned and home.
+    """Show signal `kind` (names.SIG_*) now, for its time; `seat` whose it is (-1: nobody's),
+    `arg` a home column for door, turned and home.
+    """
     app.banner = kind
     app.banner_seat = seat
     app.banner_arg = arg
@@ -28,7 +29,7 @@ def show(app, kind, seat=-1, arg=0):
 
 
 def for_events(app, game):
-    # The signal for what the game's last action caused: the highest kind among its events.
+    """The signal for what the game's last action caused: the highest kind among its events."""
     best = SIG_NONE
     seat = game.turn
     arg = 0
@@ -48,7 +49,7 @@ def for_events(app, game):
 
 
 def paint(scene, kind, seat, arg, game):
-    # Signal `kind` over the scene (the app paints it last).
+    """Signal `kind` over the scene (the app paints it last)."""
     rgb = SEAT_RGB[seat] if 0 <= seat < 4 else WHITE
     if kind == SIG_REFUSE:          # all seven blink white: no seat's colour, no roll's face
         die_blink(scene, ALL, WHITE, 0, FAST)

@@ -13,7 +13,7 @@ _HALF = const(1 << 28)
 
 
 def ticks_diff(a, b):
-    # a - b for supervisor.ticks_ms() values, wrap-safe (they wrap at 2**29).
+    """a - b for supervisor.ticks_ms() values, wrap-safe (they wrap at 2**29)."""
     d = (a - b) & (_TICKS_PERIOD - 1)
     if d >= _HALF:
         d -= _TICKS_PERIOD
@@ -29,7 +29,7 @@ class Buttons:
         self.held = bytearray(4)       # 1 while down and not yet reported long
 
     def key_event(self, event, now):
-        # event = key*2 + 1 for pressed, key*2 for released (hw.poll_key).
+        """event = key*2 + 1 for pressed, key*2 for released (hw.poll_key)."""
         key = event >> 1
         if key > 3:
             return
@@ -41,13 +41,13 @@ class Buttons:
             self.on_press(key, False)
 
     def tick(self, now):
-        # Report a key held long enough as a long press.
+        """Report a key held long enough as a long press."""
         for key in range(4):
             if self.held[key] and ticks_diff(now, self.down_at[key]) >= _LONG_PRESS_MS:
                 self.held[key] = 0
                 self.on_press(key, True)
 
     def reset(self):
-        # Forget the keys held.
+        """Forget the keys held."""
         for key in range(4):
             self.held[key] = 0

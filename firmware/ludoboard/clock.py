@@ -7,7 +7,7 @@ from .buttons import ticks_diff
 
 
 def command(app, obj):
-    # The PC's `time` (commands.py's table): sets the clock the next game's header starts at.
+    """The PC's `time` (commands.py's table): sets the clock the next game's header starts at."""
     text = obj.get("now")
     if not isinstance(text, str):
         raise ValueError("time needs \"now\": like \"2026-11-29T14:00:00Z\"")
@@ -16,15 +16,16 @@ def command(app, obj):
 
 
 def set_clock(state, text, now_ticks):
-    # Set the clock to `text` ('YYYY-MM-DDTHH:MM:SSZ') at ticks now_ticks; ValueError
-    # if it is not such a time.
+    """Set the clock to `text` ('YYYY-MM-DDTHH:MM:SSZ') at ticks now_ticks; ValueError
+    if it is not such a time.
+    """
     state[0] = parse_iso(text)
     state[1] = now_ticks
     state[2] = 0
 
 
 def now_iso(state, now_ticks):
-    # The time now, or None when the PC never told it.
+    """The time now, or None when the PC never told it."""
     if state[0] is None:
         return None
     # ticks wrap every ~6 days: fold elapsed time into the seconds as we go
@@ -36,7 +37,7 @@ def now_iso(state, now_ticks):
 
 
 def format_iso(seconds):
-    # 'YYYY-MM-DDTHH:MM:SSZ' of seconds since 2000-01-01.
+    """'YYYY-MM-DDTHH:MM:SSZ' of seconds since 2000-01-01."""
     days = seconds // 86400
     rest = seconds - days * 86400
     y, m, d = _civil_from_days(days)
@@ -44,7 +45,7 @@ def format_iso(seconds):
 
 
 def parse_iso(text):
-    # Seconds since 2000 of 'YYYY-MM-DDTHH:MM:SSZ'; ValueError if it is not that.
+    """Seconds since 2000 of 'YYYY-MM-DDTHH:MM:SSZ'; ValueError if it is not that."""
     if not isinstance(text, str) or len(text) != 20 or text[4] != "-" or text[7] != "-" \
             or text[10] != "T" or text[13] != ":" or text[16] != ":" or text[19] != "Z":
         raise ValueError("time must look like 2026-11-29T14:00:00Z")

@@ -54,6 +54,7 @@ class HostLink:
 
     # -- the loop --------------------------------------------------------
     def poll(self):
+        """One loop pass of the link: notice the cable, read a bounded amount, answer at most one command."""
         hw = self.hw
         connected = hw.host_connected
         if connected != self.connected:
@@ -81,7 +82,7 @@ class HostLink:
             self._flush()
 
     def _read(self):
-        # This pass's share of the input: at most _IN_READS chunks and one command.
+        """This pass's share of the input: at most _IN_READS chunks and one command."""
         reads = _IN_READS
         while not self.app.starting:    # (while a new game is set up, commands wait)
             n = self.rest               # the chunk's bytes after the last command
@@ -103,8 +104,9 @@ class HostLink:
             self._flood_begins()
 
     def _flood_begins(self):
-        # Input has come faster than the board takes it for _FLOOD_PASSES passes: what is
-        # half read, and what comes until the PC stops, is dropped (_drop_input).
+        """Input has come faster than the board takes it for _FLOOD_PASSES passes: what is
+        half read, and what comes until the PC stops, is dropped (_drop_input).
+        """
         r = self.rest
         dropped = self.length
         cut = self.length > 0 or self.skip
@@ -118,9 +120,10 @@ class HostLink:
         self.flood = True
 
     def _drop_input(self):
-        # A pass of a flood: read and drop up to _DROP_READS buffers; once nothing more
-        # comes, say in one line how much was dropped.  The rest of a line cut by the
-        # drop is skipped when it comes.
+        """A pass of a flood: read and drop up to _DROP_READS buffers; once nothing more
+        comes, say in one line how much was dropped.  The rest of a line cut by the
+        drop is skipped when it comes.
+        """
         buf = self.line
         if buf is None:
             buf = self.line = bytearray(_MAX_LINE + 1)
@@ -137,8 +140,9 @@ class HostLink:
             self.skip = _SKIP_CUT if buf[n - 1] != _NL else 0
 
     def _take(self, first, n):
-        # chunk[first:n] into the line, up to the first line answered: then True, and the
-        # bytes after it are kept in self.rest for the next pass.
+        """chunk[first:n] into the line, up to the first line answered: then True, and the
+        bytes after it are kept in self.rest for the next pass.
+        """
         chunk = self.chunk
         line = self.line
         if line is None:
@@ -177,9 +181,10 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        # One command line: its code (commands.py) is loaded for it and released when it
-        # has replied; but the logger's status, every few seconds, is answered from code
-        # kept loaded.
+        """One command line: its code (commands.py) is loaded for it and released when it
+        has replied; but the logger's status, every few seconds, is answered from code
+        kept loaded.
+        """
         if raw == b'{"cmd":"status"}':
             self.send(status_line(self.app))
             return
@@ -192,6 +197,7 @@ class HostLink:
             release("ludo.jsonstr")     # (an error line's: record_lines.clipped)
 
     def pump(self):
+        """Send what the current long reply has ready, as far as the output ring takes it."""
         while self.stream is not None:
             if self.pending is None:
                 try:
@@ -208,7 +214,8 @@ class HostLink:
 
     # -- output ----------------------------------------------------------
     def send(self, text):
-        # Queue one line (without "\n"); dropped whole if the ring is full or nobody listens.
+        """Queue one line (without its line end); dropped whole if the ring is full or nobody
+        listens.  Returns whether it was queued."""
         if not self.connected:
             return False
         data = text.encode()

@@ -32,7 +32,7 @@ class Spec:
 
 
 def job(app, spec):
-    # The job: check, save, start (each a few stages).
+    """The job: check, save, start (each a few stages)."""
     ok = yield from check(app, spec)
     if ok:
         end_old(app, spec)
@@ -41,7 +41,7 @@ def job(app, spec):
 
 
 def check(app, spec):
-    # Stages: is the choice a game?  True when it is; else it says why and is False.
+    """Stages: is the choice a game?  True when it is; else it says why and is False."""
     command = spec.command
     try:
         if command is not None:
@@ -71,8 +71,9 @@ def check(app, spec):
 
 
 def end_old(app, spec):
-    # The choice makes a game: the old game ends (the PC is told), and its mode's and
-    # its computer players' code go.
+    """The choice makes a game: the old game ends (the PC is told), and its mode's and
+    its computer players' code go.
+    """
     link = app.link
     old = app.game
     if old is not None and not old.is_over() and link.connected:
@@ -85,9 +86,10 @@ def end_old(app, spec):
 
 
 def save(app, spec):
-    # Stages: the time it starts at, its seed, and its save, early, while the heap holds
-    # least: the save's image (as long as the old save) needs one piece of free memory.
-    # The header needs only the checked options and seats (the game is made later).
+    """Stages: the time it starts at, its seed, and its save, early, while the heap holds
+    least: the save's image (as long as the old save) needs one piece of free memory.
+    The header needs only the checked options and seats (the game is made later).
+    """
     if app.clock[0] is not None:
         yield
         try:
@@ -105,8 +107,9 @@ def save(app, spec):
 
 
 def read(spec, obj):
-    # The PC's `new` (docs/serial-protocol.md) into spec: its arguments and their
-    # types (the rules check what they mean); ValueError names what is wrong.
+    """The PC's `new` (docs/serial-protocol.md) into spec: its arguments and their
+    types (the rules check what they mean); ValueError names what is wrong.
+    """
     preset = obj.get("preset", "classic")
     if not isinstance(preset, str):
         raise ValueError("new: \"preset\" is a preset name")
@@ -136,8 +139,9 @@ def read(spec, obj):
 
 
 def start(app, spec):
-    # Stages: the rules' tables, then the game, the start line (the first event) and
-    # the game played, with the reply to the PC.
+    """Stages: the rules' tables, then the game, the start line (the first event) and
+    the game played, with the reply to the PC.
+    """
     rules = spec.rules
     for name in STEPS[len(CHECKS):]:
         yield
@@ -167,6 +171,8 @@ def start(app, spec):
     app.computers_needed()
     app.last_origin = NONE
     app.turn_seat = -1
+    app.remote = 0                  # (the PC names the seats played from afar again)
+    app.acted = None
     app.switch(PLAY)
     app.refresh()
     app.settle()

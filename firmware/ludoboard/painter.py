@@ -15,7 +15,7 @@ _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call
 
 
 def die_mask(scene, mask, rgb):
-    # The die shows the pixels of `mask` (palette.PIPS and the others) steadily in rgb.
+    """The die shows the pixels of `mask` (palette.PIPS and the others) steadily in rgb."""
     for k in range(7):
         if (mask >> k) & 1:
             scene.set(DIE + k, rgb)
@@ -24,7 +24,7 @@ def die_mask(scene, mask, rgb):
 
 
 def die_cycle(scene, masks, rgb, period):
-    # The die cycles through up to four faces (bit masks) in one colour.
+    """The die cycles through up to four faces (bit masks) in one colour."""
     n = len(masks)
     c = _FACE
     for k in range(7):
@@ -34,7 +34,7 @@ def die_cycle(scene, masks, rgb, period):
 
 
 def die_breathe(scene, mask, rgb, period=BREATH):
-    # The pixels of `mask` breathe slowly between dim and full rgb.
+    """The pixels of `mask` breathe slowly between dim and full rgb."""
     for k in range(7):
         if (mask >> k) & 1:
             scene.cycle(DIE + k, period, 0, 1, scale(rgb, BREATH_LOW), rgb)
@@ -43,7 +43,7 @@ def die_breathe(scene, mask, rgb, period=BREATH):
 
 
 def die_blink(scene, mask, a, b, period):
-    # The pixels of `mask` alternate between colours a and b.
+    """The pixels of `mask` alternate between colours a and b."""
     for k in range(7):
         if (mask >> k) & 1:
             scene.cycle(DIE + k, period, 0, 0, a, b)
@@ -59,7 +59,7 @@ def _nobody_at(where, p):
 
 
 def _token_to(physical, where, p, but):
-    # A token (other than `but`) to be put at place p that is not there yet, or -1.
+    """A token (other than `but`) to be put at place p that is not there yet, or -1."""
     for u in range(16):
         if u != but and where[u] == p and physical[u] != p:
             return u
@@ -67,7 +67,7 @@ def _token_to(physical, where, p, but):
 
 
 def _token_from(physical, where, p, but):
-    # A token (other than `but`) standing at place p that must leave it, or -1.
+    """A token (other than `but`) standing at place p that must leave it, or -1."""
     for u in range(16):
         if u != but and physical[u] == p and where[u] != p:
             return u
@@ -82,7 +82,7 @@ class Painter:
 
     # -- the board -------------------------------------------------------
     def tokens(self, scene, game, where):
-        # Tokens at the places `where` (place id per token, NONE = off the board).
+        """Tokens at the places `where` (place id per token, NONE = off the board)."""
         self.where = where
         for t in range(16):
             p = where[t]
@@ -107,7 +107,7 @@ class Painter:
             scene.add(p, scale(SEAT_RGB[s], TOKEN_LEVEL[n]), SLOW)
 
     def board(self, scene, game, where, last_origin):
-        # Safe squares, the last move's origin and the tokens.
+        """Safe squares, the last move's origin and the tokens."""
         safe = game.rules.safe
         for sq in range(52):
             if safe[sq]:
@@ -117,8 +117,9 @@ class Painter:
         self.tokens(scene, game, where)
 
     def turn(self, scene, game, where, hurry=False):
-        # The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
-        # they blink fast when its deadline is near (hurry).
+        """The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
+        they blink fast when its deadline is near (hurry).
+        """
         s = game.turn
         rgb = SEAT_RGB[s]
         period = FAST if hurry else BREATH
@@ -130,8 +131,9 @@ class Painter:
                 scene.cycle(p, period, 0, 1, 0, scale(rgb, DIM))
 
     def moves(self, scene, game, legal, selected, hint=False):
-        # Legal destinations (dim), capture previews, and the selected move
-        # (a coach hint lights its landing square cyan instead of white).
+        """Legal destinations (dim), capture previews, and the selected move
+        (a coach hint lights its landing square cyan instead of white).
+        """
         where = self.where
         for i in range(len(legal)):
             m = legal[i]
@@ -166,7 +168,7 @@ class Painter:
                 scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE)
 
     def fixups(self, scene, game, physical, where):
-        # Tokens whose physical place differs from the game's: origin and destination alternate.
+        """Tokens whose physical place differs from the game's: origin and destination alternate."""
         for t in range(16):
             a = physical[t]
             b = where[t]
@@ -185,7 +187,7 @@ class Painter:
         die_breathe(scene, CENTRE_PIP, WHITE)
 
     def win(self, scene, game):
-        # A finished game: the track chases in the winners' colours.
+        """A finished game: the track chases in the winners' colours."""
         out = game.outcome()
         winners = out.winners if out is not None else ()
         a = SEAT_RGB[winners[0]] if winners else WHITE
@@ -198,8 +200,9 @@ class Painter:
 
     # -- the die ---------------------------------------------------------
     def die_play(self, scene, game, legal, selected, entry_value, hand):
-        # The die during play: breathing for a roll (orange: by hand), the roll,
-        # the selected move's roll, or the pending rolls in turn.
+        """The die during play: breathing for a roll (orange: by hand), the roll,
+        the selected move's roll, or the pending rolls in turn.
+        """
         rgb = SEAT_RGB[game.turn]
         if game.needs_roll():
             if entry_value:
@@ -223,5 +226,5 @@ class Painter:
             die_mask(scene, PIPS[rolls[0]], rgb)
 
     def check(self, scene):
-        # After a reset: the die breathes white until the players confirm the position.
+        """After a reset: the die breathes white until the players confirm the position."""
         die_breathe(scene, ALL, WHITE)

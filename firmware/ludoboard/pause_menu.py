@@ -6,7 +6,7 @@
 # game.  The die shows the item over the game's picture: 1 hand over (cyan),
 # 2 resign (red), 3 new game (white).  Loaded when the pause menu opens and
 # released when it closes (app.py's mode table).
-from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_RESIGN, CODE_KIND, KINDS, LEAVE_KIND
+from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_KIND, KINDS, LEAVE_KIND
 from .palette import CYAN, RED, WHITE, DIM, SLOW, PIPS
 from .painter import die_blink
 from .scene import scale
@@ -22,22 +22,22 @@ class PauseMenu:
     # The pause menu's mode: the item shown.
 
     def enter(self, app):
-        # Opened: the first item that applies.
+        """Opened: the first item that applies."""
         self.item = first_item(app, 0)
         self.under = play.Over() if app.game.is_over() else play.Play()     # the picture beneath
 
     def leave(self, app):
-        # Closed.
+        """Closed."""
         pass
 
     def paint(self, app, scene):
-        # The game's picture, and the die shows the item.
+        """The game's picture, and the die shows the item."""
         self.under.paint(app, scene)
         colour = _COLOURS[self.item]
         die_blink(scene, PIPS[self.item + 1], colour, scale(colour, DIM), SLOW)
 
     def press(self, app, button, long):
-        # select: the next item; confirm: do it; back: the game again.
+        """select: the next item; confirm: do it; back: the game again."""
         if button == SELECT:
             self.item = first_item(app, self.item + 1)
             app.dirty = True
@@ -51,9 +51,10 @@ class PauseMenu:
 
 
 def first_item(app, start):
-    # The first item from `start` on (round) that applies now: hand over (computer
-    # players installed, the game begun and running), resign (where the rules allow
-    # it), new game (always).
+    """The first item from `start` on (round) that applies now: hand over (computer
+    players installed, the game begun and running), resign (where the rules allow
+    it), new game (always).
+    """
     g = app.game
     ok = (players.available() and g.transcript_length > 0 and not g.is_over(),
           g.rules.can_resign and not g.is_over(),
@@ -66,15 +67,15 @@ def first_item(app, start):
 
 
 def do(app, item):
-    # What confirm does with the item.
+    """What confirm does with the item."""
     if item == NEW_GAME:
         app.open_menu()
-    elif not (hand_over(app) if item == HAND_OVER else resign(app)):
+    elif not (hand_over(app) if item == HAND_OVER else play.resign(app, app.game.turn)):
         app.refuse()
 
 
 def hand_over(app):
-    # The seat on turn goes to the computer (or back to a person).
+    """The seat on turn goes to the computer (or back to a person)."""
     g = app.game
     letter = SEATS[g.turn]
     if not players.available() or not g.transcript_length:
@@ -82,16 +83,4 @@ def hand_over(app):
     kind = "human" if g.kinds.get(letter, "human") != "human" else LEAVE_KIND
     g.set_kind(letter, kind)
     play.committed(app, CODE_KIND + g.turn * 4 + KINDS.index(kind), None)
-    return True
-
-
-def resign(app):
-    # The seat on turn resigns (where the rules allow it).
-    g = app.game
-    s = g.turn
-    try:
-        g.resign(s)
-    except ValueError:
-        return False
-    play.committed(app, CODE_RESIGN + s, None)
     return True

@@ -34,7 +34,7 @@ def _number(text, low, high):
 
 
 def place_id(name):
-    # Id of a place name; NONE for None (off the board); ValueError if unknown.
+    """Id of a place name; NONE for None (off the board); ValueError if unknown."""
     if name is None:
         return places.NONE
     pid = -1
@@ -61,7 +61,7 @@ def place_id(name):
 
 
 def place_name(pid):
-    # The name of place id pid (t0, hR1, yB4, cG, d7).
+    """The name of place id pid (t0, hR1, yB4, cG, d7)."""
     if pid < 52:
         return "t%d" % pid
     if pid < 72:
@@ -83,13 +83,13 @@ class PixelMap:
         self.use_default()
 
     def use_default(self):
-        # The shipped strip's order.
+        """The shipped strip's order."""
         order = ["t%d" % i for i in range(52)] + DEFAULT_ROUTE.split(" ")
         for index in range(len(order)):
             self.pixel[place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
 
     def load_file(self, path):
-        # Load a map file; on any problem keep the default order and set `error`.
+        """Load a map file; on any problem keep the default order and set `error`."""
         try:
             with open(path) as f:
                 text = f.read()
@@ -99,7 +99,7 @@ class PixelMap:
         return self.load_text(text, path)
 
     def load_text(self, text, path="pixel map"):
-        # Load a map from its text (as load_file).
+        """Load a map from its text (as load_file)."""
         problem = self._parse(text)
         if problem is None:
             self.error = None
@@ -147,26 +147,26 @@ class MapCheck:
     # at the end (or at any button) the board goes on to mode `then`.
 
     def enter(self, app):
-        # The walk begins at pixel 0.
+        """The walk begins at pixel 0."""
         self.index = 0
         self.at = app.hw.ticks_ms()
         self.then = 0               # names.MENU, unless startup.py says otherwise
 
     def leave(self, app):
-        # The walk ended.
+        """The walk ended."""
         pass
 
     def press(self, app, button, long):
-        # Any button ends the walk.
+        """Any button ends the walk."""
         self.index = app.hw.pixel_count
         app.dirty = True
 
     def paint(self, app, scene):
-        # (The walk lights the strip itself: walk.)
+        """(The walk lights the strip itself: walk.)"""
         pass
 
     def walk(self, app, now):
-        # The next pixel, when its time has come (the app's draw, each pass).
+        """The next pixel, when its time has come (the app's draw, each pass)."""
         if ticks_diff(now, self.at) < 300 and not app.dirty:
             return
         app.dirty = False

@@ -16,7 +16,7 @@ NONE = const(255)   # "no place" (a token off the board)
 
 
 def place_of(r, t, p):
-    # Place id of token t at progress p under rules r (ludo's place_of, as an id).
+    """Place id of token t at progress p under rules r (ludo's place_of, as an id)."""
     if p is None:
         return NONE
     if p < 0:

@@ -5,8 +5,9 @@
 # select asks the coach.  A press that means nothing now is refused (its signal,
 # banners.py) and changes nothing.  Tokens the game moved but the players did not
 # (a capture, an undo) are put right first: confirm once they are.
-from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
+from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN, COACH_KIND
 from .places import NONE, place_of
+from .buttons import ticks_diff
 from . import banners, players, protocol
 
 
@@ -14,15 +15,15 @@ class Game:
     # What the three game modes share: the board's picture, back's long press.
 
     def enter(self, app):
-        # The mode begins.
+        """The mode begins."""
         pass
 
     def leave(self, app):
-        # The mode ends.
+        """The mode ends."""
         pass
 
     def paint(self, app, scene):
-        # The tokens on the board, then this mode's layer (paint_more).
+        """The tokens on the board, then this mode's layer (paint_more)."""
         p = app.painter
         g = app.game
         p.board(scene, g, app.where, app.last_origin)
@@ -32,11 +33,11 @@ class Game:
             self.paint_more(app, p, scene, g)
 
     def paint_more(self, app, p, scene, g):
-        # This mode's layer over the board when the tokens stand where the game says.
+        """This mode's layer over the board when the tokens stand where the game says."""
         pass
 
     def press(self, app, button, long):
-        # A press: the pause menu, putting tokens right, or this mode's (press_more).
+        """A press: the pause menu, putting tokens right, or this mode's (press_more)."""
         if button == BACK and long:
             app.switch(PAUSE)
         elif app.fixing():
@@ -51,7 +52,7 @@ class Game:
             self.press_more(app, button, long)
 
     def press_more(self, app, button, long):
-        # This mode's meaning of a press.
+        """This mode's meaning of a press."""
         app.refuse()
 
 
@@ -59,6 +60,7 @@ class Check(Game):
     # After a reset: the position is shown until the players confirm it.
 
     def paint(self, app, scene):
+        """Draw the position, the turn and the check signal into `scene`."""
         p = app.painter
         g = app.game
         p.board(scene, g, app.where, app.last_origin)
@@ -66,6 +68,7 @@ class Check(Game):
         p.check(scene)
 
     def press(self, app, button, long):
+        """Confirm takes the shown position up again; a long back opens the pause menu."""
         if button == BACK and long:
             app.switch(PAUSE)
         elif button == CONFIRM:
@@ -79,9 +82,11 @@ class Over(Game):
     # A finished game: its winners; confirm or roll opens the set-up menu.
 
     def paint_more(self, app, p, scene, g):
+        """The winners' lights."""
         p.win(scene, g)
 
     def press_more(self, app, button, long):
+        """Confirm or roll opens the set-up menu; other buttons are refused."""
         if button == CONFIRM or button == ROLL:
             app.open_menu()
         else:
@@ -92,12 +97,14 @@ class Play(Game):
     # A game in play: roll, choose a move, play it.
 
     def paint_more(self, app, p, scene, g):
+        """The turn, the legal moves (once rolled) and the die."""
         p.turn(scene, g, app.where, app.warned)
         if not g.needs_roll():
             p.moves(scene, g, app.legal, app.selected, app.hint)
         p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand)
 
     def press_more(self, app, button, long):
+        """Roll (or enter a hand die's value), choose among the legal moves, confirm one."""
         g = app.game
         if g.needs_roll():
             if button == ROLL and not app.hand:
@@ -137,9 +144,12 @@ class Play(Game):
 
 # -- the game's actions (the modes', the app's timers', the pause menu's) ------
 def committed(app, code, text):
-    # The game has taken one transcript code: save it, tell the PC, then change the lights.
+    """The game has taken one transcript code: save it, tell the PC, then change the lights."""
     g = app.game
     app.saves.append(code, g)
+    app.acted = None            # (a move taken from afar is shown until the next action)
+    if code >= CODE_KIND:       # a seat handed to a kind is played at the table or by the board
+        app.remote &= ~(1 << ((code - CODE_KIND) >> 2))
     link = app.link
     if link.connected:          # the lines are built only for a PC that listens
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
@@ -159,15 +169,26 @@ def committed(app, code, text):
         banners.for_events(app, g)
 
 
+def time_left(app, now):
+    """A `strict` deadline's time left to the seat on turn, in ms (None: none runs now:
+    no deadline, not in play, tokens to put right, or a computer's turn).
+    """
+    g = app.game
+    limit = g.rules.deadline * 1000 if g is not None else 0
+    if not limit or app.mode != PLAY or app.fixing() or app.is_computer():
+        return None
+    return limit - ticks_diff(now, app.turn_at)
+
+
 def roll(app, value):
-    # Roll the game's dice (value None) or take a roll entered by hand.
+    """Roll the game's dice (value None) or take a roll entered by hand."""
     g = app.game
     v = g.roll(value)
     committed(app, v if value is None else 8 + v, None)
 
 
 def move(app, index):
-    # Play legal move `index`; the token in hand is taken to stand where it lands.
+    """Play legal move `index`; the token in hand is taken to stand where it lands."""
     g = app.game
     m = app.legal[index]
     text = str(m) if app.link.connected else None
@@ -179,7 +200,7 @@ def move(app, index):
 
 
 def undo(app):
-    # Take back the last move (and any roll after it); its roll stays to be played again.
+    """Take back the last move (and any roll after it); its roll stays to be played again."""
     g = app.game
     if not g.rules.can_undo:
         return False
@@ -198,13 +219,23 @@ def undo(app):
 
 
 def press_back(app):
-    # back in play: undo, where the rules allow it.
+    """back in play: undo, where the rules allow it."""
     if not undo(app):
         app.refuse()
 
 
+def resign(app, seat):
+    """Seat `seat` resigns, where the rules allow it now (False: they do not)."""
+    try:
+        app.game.resign(seat)
+    except ValueError:
+        return False
+    committed(app, CODE_RESIGN + seat, None)
+    return True
+
+
 def select_next(app):
-    # The next legal move, skipping any that looks the same on the board.
+    """The next legal move, skipping any that looks the same on the board."""
     legal = app.legal
     n = len(legal)
     if not n:
@@ -221,7 +252,7 @@ def select_next(app):
 
 
 def looks_like_earlier(legal, i):
-    # Does move i light the same squares as a move before it?
+    """Does move i light the same squares as a move before it?"""
     m = legal[i]
     for j in range(i):
         o = legal[j]
@@ -231,8 +262,9 @@ def looks_like_earlier(legal, i):
 
 
 def coach(app):
-    # Long press on select: light the move the Hard computer would play (players.job:
-    # once Hard's code is loaded, a module a loop pass).
+    """Long press on select: light the move the Hard computer would play (players.job:
+    once Hard's code is loaded, a module a loop pass).
+    """
     if not players.available():
         app.refuse()
         return

@@ -26,7 +26,7 @@ _PARTS = {"easy": ("ai_base", "ai_easy"),
 
 
 def _installed():
-    # Is ludo.ai there?  Looked up on the file system, without loading it.
+    """Is ludo.ai there?  Looked up on the file system, without loading it."""
     import os
     import ludo
     where = getattr(ludo, "__file__", None)
@@ -53,24 +53,24 @@ _players = {}
 
 
 def available():
-    # Are the computer players installed?
+    """Are the computer players installed?"""
     return _ai is not None
 
 
 def ready(kind):
-    # Is the code of that kind of player loaded (the module of its class is last)?
+    """Is the code of that kind of player loaded (the module of its class is last)?"""
     return _ai is not LAZY or "ludo." + _PARTS[kind][-1] in sys.modules
 
 
 def release():
-    # Forget the computer players and release their code (no seat needs them).
+    """Forget the computer players and release their code (no seat needs them)."""
     _players.clear()
     if _ai is LAZY:
         _release("ludo.ai")
 
 
 def load(kind):
-    # Stages: import the modules of that kind of player not loaded yet, one a stage.
+    """Stages: import the modules of that kind of player not loaded yet, one a stage."""
     if _ai is LAZY:
         for short in _PARTS[kind]:
             if "ludo." + short not in sys.modules:
@@ -79,7 +79,7 @@ def load(kind):
 
 
 def _player(kind):
-    # The player of that kind (made on first use; its code is loaded now if `load` did not).
+    """The player of that kind (made on first use; its code is loaded now if `load` did not)."""
     p = _players.get(kind)
     if p is None:
         m = _ai
@@ -95,13 +95,13 @@ def _player(kind):
 
 
 def prepare(game, kind):
-    # Make one more part of what the next decision needs; True once all are made.
+    """Make one more part of what the next decision needs; True once all are made."""
     make = getattr(_player(kind), "prepare", None)
     return make is None or make(game)
 
 
 def choose(game, kind):
-    # The Move the computer of that kind plays now (None without ludo.ai).
+    """The Move the computer of that kind plays now (None without ludo.ai)."""
     if not available() or kind not in KINDS or kind == "human":
         return None
     p = _player(kind)
@@ -111,9 +111,10 @@ def choose(game, kind):
 
 
 def job(app, kind, what):
-    # A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
-    # press): load that kind of player's code (LOAD), then its choice lit (CHOOSE) or
-    # the coach's hint (HINT), unless the game moved on meanwhile.
+    """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
+    press): load that kind of player's code (LOAD), then its choice lit (CHOOSE) or
+    the coach's hint (HINT), unless the game moved on meanwhile.
+    """
     yield
     g = app.game
     at = g.transcript_length
@@ -140,7 +141,7 @@ def job(app, kind, what):
 
 
 def _index_of(legal, move):
-    # The index of the computer's move among the legal moves.
+    """The index of the computer's move among the legal moves."""
     if move is None:
         return 0 if legal else -1
     for i in range(len(legal)):

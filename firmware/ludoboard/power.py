@@ -18,7 +18,7 @@ _SCALE_ONE = const(256)         # scales are out of 256
 
 def estimate_ma(frame):
     # type: (bytearray | bytes) -> int
-    # Estimated current of a frame (R,G,B bytes per pixel) in mA, rounded up.
+    """Estimated current of a frame (R,G,B bytes per pixel) in mA, rounded up."""
     total = 0
     for value in frame:
         total += value
@@ -27,7 +27,7 @@ def estimate_ma(frame):
 
 def allowed_sum(pixel_count, budget_ma):
     # type: (int, int) -> int
-    # The largest channel sum whose estimate stays within budget_ma (0 if the budget is below idle).
+    """The largest channel sum whose estimate stays within budget_ma (0 if the budget is below idle)."""
     spare = budget_ma - pixel_count * _IDLE_MA
     if spare <= 0:
         return 0
@@ -37,7 +37,7 @@ def allowed_sum(pixel_count, budget_ma):
 
 def brightness_scale(percent):
     # type: (int) -> int
-    # Brightness in percent (clamped to 0..100) as a scale out of 256.
+    """Brightness in percent (clamped to 0..100) as a scale out of 256."""
     if percent <= 0:
         return 0
     if percent >= 100:
@@ -47,9 +47,10 @@ def brightness_scale(percent):
 
 def limit(frame, out, brightness, budget_ma):
     # type: (bytearray | bytes, bytearray, int, int) -> int
-    # Write frame into out scaled by brightness (percent) and capped at budget_ma.
-    # frame and out are two bytearrays of the same length (R,G,B per pixel).
-    # Returns the scale used, out of 256 (256 = unchanged; rounded down when over budget).
+    """Write frame into out scaled by brightness (percent) and capped at budget_ma.
+    frame and out are two bytearrays of the same length (R,G,B per pixel).
+    Returns the scale used, out of 256 (256 = unchanged; rounded down when over budget).
+    """
     n = len(frame)
     scale = brightness_scale(brightness)
     allowed = allowed_sum(n // 3, budget_ma)

@@ -12,14 +12,15 @@
 # record_lines.py's, loaded for them only.
 import ludo
 from . import load, release
-from .names import SEATS
+from .names import SEATS, MENU, SIGNAL_NAMES
 
 _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
 
 
 def plain(s):
-    # Does JSON write s as it is (printable ASCII, no quote or backslash)?
-    # Char by char: no bytes copy (one-char strings are interned: nothing allocated).
+    """Does JSON write s as it is (printable ASCII, no quote or backslash)?
+    Char by char: no bytes copy (one-char strings are interned: nothing allocated).
+    """
     for ch in s:
         if ch < " " or ch > "~" or ch == '"' or ch == "\\":
             return False
@@ -27,14 +28,15 @@ def plain(s):
 
 
 def text(s):
-    # A string as JSON.
+    """A string as JSON."""
     return '"' + s + '"' if plain(s) else ludo.dumps(s)
 
 
 def footer_of(g):
-    # The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
-    # and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
-    # the header's set-up too (its commitment covers both).
+    """The record footer's (result, seed, termination) of g (ludo.record's footer_of): '*'
+    and 'abandoned' while unfinished.  The seed is revealed whatever the dice: it proves
+    the header's set-up too (its commitment covers both).
+    """
     out = g.outcome()
     seed = "%d" % g.seed if g.seed is not None else None
     if out is None:
@@ -43,12 +45,12 @@ def footer_of(g):
 
 
 def last_seq(g, ended):
-    # The seq of g's last event (its end, once it ended).
+    """The seq of g's last event (its end, once it ended)."""
     return g.transcript_length + (1 if ended else 0)
 
 
 def action_line(g, seq, line, events):
-    # The event line of one action: its record line and the events it caused.
+    """The event line of one action: its record line and the events it caused."""
     for e in events:
         if not plain(e):
             try:                # (never, with the rules' own event words)
@@ -62,21 +64,47 @@ def action_line(g, seq, line, events):
 
 
 def end_line(g, seq):
-    # The game's end line, with its footer.
+    """The game's end line, with its footer."""
     result, seed, termination = footer_of(g)
     return '{"ev":"end","footer":{"result":"%s","seed":%s,"termination":"%s"},"game":"%s","seq":%d}' % (
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 
 
 def status_line(app):
-    # The reply to the PC's `status`.
-    # Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+    """The reply to the PC's `status` (docs/serial-protocol.md).
+    Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+    """
     g = app.game
     state = _STATES[app.mode]
+    signal = SIGNAL_NAMES[app.banner]
+    signal = "null" if signal is None else '"' + signal + '"'
+    menu = "null"
+    if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
+        page, item, value = load("ludoboard.setup_menu").shown(app.choices)
+        menu = '{"item":%s,"page":%d,"value":%s}' % (_value(item), page + 1, _value(value))
+    remote = ""
+    for s in range(4):
+        if (app.remote >> s) & 1:
+            remote += SEATS[s]
     if g is None:               # (a Game is falsy before its first action: `is None`)
-        return '{"game":null,"re":"status","seq":null,"state":"%s","turn":null}' % state
+        return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"","seq":null,'
+                '"signal":%s,"state":"%s","turn":null}') % (menu, signal, state)
     over = g.is_over()
     if over and state == "playing":
         state = "over"          # (a finished game shown to be checked after a reset)
-    return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
-        g.game_id, g.transcript_length + over, state, SEATS[g.turn])
+    left = load("ludoboard.play").time_left(app, app.last_ticks)
+    return ('{"deadline_ms":%s,"game":"%s","menu":%s,"re":"status","remote":"%s","seq":%d,'
+            '"signal":%s,"state":"%s","turn":"%s"}') % (
+        "null" if left is None else "%d" % max(0, left), g.game_id, menu, remote,
+        g.transcript_length + over, signal, state, SEATS[g.turn])
+
+
+def _value(v):
+    """A menu's value (or item) as JSON: a name, a number, on/off, or nothing."""
+    if v is None:
+        return "null"
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return "%d" % v
+    return text(v)

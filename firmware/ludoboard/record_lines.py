@@ -11,9 +11,10 @@ from .protocol import plain, text, footer_of
 
 
 def dumps(obj):
-    # obj as ludo.dumps writes it: sorted keys, no spaces (CPython's
-    # json.dumps(sort_keys=True, separators=(",", ":"))).
-    # The pieces go into one list joined once (no string built by concatenation).
+    """obj as ludo.dumps writes it: sorted keys, no spaces (CPython's
+    json.dumps(sort_keys=True, separators=(",", ":"))).
+    The pieces go into one list joined once (no string built by concatenation).
+    """
     out = []
     _put(out, obj)
     return "".join(out)
@@ -52,15 +53,16 @@ def _put(out, obj):
 
 
 def footer(g):
-    # The record footer (ludo.record's footer_of) as a dict.
+    """The record footer (ludo.record's footer_of) as a dict."""
     result, seed, termination = footer_of(g)
     return {"result": result, "seed": seed, "termination": termination}
 
 
 def _put_header(out, g):
-    # The header's pieces (ludo.record's header_of, with the kinds the game started with),
-    # appended to one list that is joined once: a line built by formatting and joining
-    # strings inside strings left its garbage in the pass that also makes the new game.
+    """The header's pieces (ludo.record's header_of, with the kinds the game started with),
+    appended to one list that is joined once: a line built by formatting and joining
+    strings inside strings left its garbage in the pass that also makes the new game.
+    """
     position = g.root_position
     out.append('{"commitment":')
     _put(out, g.commitment)
@@ -88,14 +90,14 @@ def _put_header(out, g):
 
 
 def header_text(g):
-    # The record header of g, as its record's first line.
+    """The record header of g, as its record's first line."""
     out = []
     _put_header(out, g)
     return "".join(out)
 
 
 def start_line(g):
-    # The game's first event: its record header.
+    """The game's first event: its record header."""
     out = ['{"ev":"start","game":"', g.game_id, '","header":']
     _put_header(out, g)
     out.append(',"seq":0}')
@@ -103,13 +105,14 @@ def start_line(g):
 
 
 def error_line(message, cmd):
-    # The error reply to command `cmd` (None: not known) as one line.
+    """The error reply to command `cmd` (None: not known) as one line."""
     return '{"error":%s,"re":%s}' % (clipped(message), '"%s"' % cmd if cmd else "null")
 
 
 def clipped(message):
-    # The message as JSON, short enough that its line stays within 1024 bytes however
-    # long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
+    """The message as JSON, short enough that its line stays within 1024 bytes however
+    long or non-ASCII the input it quotes (escaped, a character may take 12 bytes).
+    """
     if len(message) > 150:
         message = message[:147] + "..."
     out = quoted(message)
@@ -119,7 +122,8 @@ def clipped(message):
 
 
 def quoted(text):
-    # JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
-    # loaded for an error line and released when the reply is sent).
+    """JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
+    loaded for an error line and released when the reply is sent).
+    """
     from ludo.jsonstr import quoted
     return quoted(text)

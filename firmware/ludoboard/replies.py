@@ -11,6 +11,7 @@ _REPLAY_SLICE = 16          # actions replayed between two turns of the main loo
 
 
 def reply(app, obj):
+    """The `record` or `resend` reply to the command `obj`, as a generator of lines."""
     g = app.game
     if obj["cmd"] == "record":
         if g is None:
@@ -33,19 +34,19 @@ def reply(app, obj):
 
 
 def _release_texts():
-    # The position and move texts are needed only now (the replay is over): their code goes.
+    """The position and move texts are needed only now (the replay is over): their code goes."""
     release("ludo.position")
     release("ludo.notation")
 
 
 def _gone(g, cmd):
-    # The error line that ends a reply whose game a new game replaced while it streamed.
+    """The error line that ends a reply whose game a new game replaced while it streamed."""
     text = "no game %s on the board any more (a new game began): the reply stopped" % g.game_id
     return load("ludoboard.record_lines").dumps({"error": text, "re": cmd})
 
 
 def _scratch_of(g):
-    # A fresh game at g's start, for re-deriving lines.
+    """A fresh game at g's start, for re-deriving lines."""
     s = ludo.Game(g.rules, seed=g.seed, start=g.start_time, dice=g.dice)
     kinds = g.start_kinds
     for letter in sorted(kinds):
@@ -56,10 +57,11 @@ def _scratch_of(g):
 
 
 def _replayed(scratch, code):
-    # The record line of one transcript code, which is then applied to the scratch game:
-    # a roll, a move or a pass (code <= 112, ludo's CODE_PASS: the live game made it, so
-    # it is legal) by the game's own code, the rarer codes by ludo.extras (whose compile
-    # would be the largest beside the live game).
+    """The record line of one transcript code, which is then applied to the scratch game:
+    a roll, a move or a pass (code <= 112, ludo's CODE_PASS: the live game made it, so
+    it is legal) by the game's own code, the rarer codes by ludo.extras (whose compile
+    would be the largest beside the live game).
+    """
     if code <= 112:
         text = scratch.action_text(code)
         scratch._push_code(code)
@@ -68,7 +70,7 @@ def _replayed(scratch, code):
 
 
 def _event_lines(app, g, first, last, ended):
-    # Events first..last of game g, re-derived from its transcript.
+    """Events first..last of game g, re-derived from its transcript."""
     codes = g.transcript
     if first == 0:
         yield load("ludoboard.record_lines").start_line(g)     # (only then: commands.py releases it)

@@ -35,8 +35,9 @@ _WHY = ("is torn or corrupt", "is against the rules", "found no memory to replay
 
 
 def header_for(rules, kinds, hand, seed, now):
-    # The header of a new game's save: what starts the same game again (the seed stays
-    # on the board).
+    """The header of a new game's save: what starts the same game again (the seed stays
+    on the board).
+    """
     seats = "".join(SEATS[s] for s in rules.seats)
     start_kinds = {}
     for letter in seats:
@@ -47,7 +48,7 @@ def header_for(rules, kinds, hand, seed, now):
 
 
 def crc16(data, start=0, end=None):
-    # CRC-16/CCITT-FALSE of data[start:end] (no copy).
+    """CRC-16/CCITT-FALSE of data[start:end] (no copy)."""
     if end is None:
         end = len(data)
     crc = 0xFFFF
@@ -57,7 +58,7 @@ def crc16(data, start=0, end=None):
 
 
 def game_salt(game):
-    # The start of every entry's check: the CRC of the game id's four bytes (8 hex digits).
+    """The start of every entry's check: the CRC of the game id's four bytes (8 hex digits)."""
     crc = 0xFFFF
     for i in range(0, 8, 2):
         crc = crc_byte(crc, int(game[i:i + 2], 16), CHECK_POLY)
@@ -65,7 +66,7 @@ def game_salt(game):
 
 
 def start(saves, header):
-    # Begin a new game's save (erases the old one). Returns False if it cannot.
+    """Begin a new game's save (erases the old one). Returns False if it cannot."""
     saves.header = header
     saves.active = True
     saves.salt = game_salt(header["game"])
@@ -74,8 +75,9 @@ def start(saves, header):
 
 
 def rewrite(saves, game):
-    # Write header + packed codes (all of game's transcript, if a game) in one write.
-    # The header is kept only while it is written: packing reads it from NVM again.
+    """Write header + packed codes (all of game's transcript, if a game) in one write.
+    The header is kept only while it is written: packing reads it from NVM again.
+    """
     try:
         return _rewrite(saves, game)
     finally:
@@ -83,9 +85,10 @@ def rewrite(saves, game):
 
 
 def written_end(nvm, size):
-    # The end of what the sector holds: every byte past it is erased (0xFF).  A new
-    # game's image reaches only this far (or to its own end), not the sector's 4 KB:
-    # the write leaves the erased rest as it is, in the same one erase.
+    """The end of what the sector holds: every byte past it is erased (0xFF).  A new
+    game's image reaches only this far (or to its own end), not the sector's 4 KB:
+    the write leaves the erased rest as it is, in the same one erase.
+    """
     end = size
     while end and nvm[end - 1] == 0xFF:
         end -= 1
@@ -93,7 +96,7 @@ def written_end(nvm, size):
 
 
 def header_in_nvm(nvm):
-    # The header's JSON as it stands in NVM, read back (read checks it first).
+    """The header's JSON as it stands in NVM, read back (read checks it first)."""
     hlen = nvm[2] | (nvm[3] << 8)
     return json.loads(bytes(nvm[4:4 + hlen]).decode())
 
@@ -148,7 +151,7 @@ def _rewrite(saves, game):
 
 
 def read(saves, make):
-    # saves.py's Saves.load: (game, header, rolled) or None.
+    """saves.py's Saves.load: (game, header, rolled) or None."""
     saves.active = False
     saves.count = 0
     nvm = saves.nvm
@@ -238,8 +241,9 @@ def read(saves, make):
 
 
 def _take(g, code):
-    # 0 when the game took the code, _REFUSED when the rules did not, _NO_MEMORY when
-    # there was no memory for it (not the save's fault).
+    """0 when the game took the code, _REFUSED when the rules did not, _NO_MEMORY when
+    there was no memory for it (not the save's fault).
+    """
     try:
         g.push_transcript_code(code)
         return 0
@@ -250,7 +254,7 @@ def _take(g, code):
 
 
 def _old_check(code, index, salt):
-    # The L1 format's check: CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes, salt.
+    """The L1 format's check: CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes, salt."""
     c = 0
     for byte in (code ^ 0x5A, index & 255, (index >> 8) & 255, salt):
         c ^= byte

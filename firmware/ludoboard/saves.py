@@ -25,8 +25,9 @@ CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry 
 
 
 def crc_byte(crc, byte, poly):
-    # One byte into a CRC-16 with this polynomial, a bit at a time: a table would keep
-    # 512 bytes on the heap for three bytes an action.
+    """One byte into a CRC-16 with this polynomial, a bit at a time: a table would keep
+    512 bytes on the heap for three bytes an action.
+    """
     crc ^= byte << 8
     for _ in range(8):
         crc = ((crc << 1) ^ poly) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
@@ -34,8 +35,9 @@ def crc_byte(crc, byte, poly):
 
 
 def entry_check(code, index, salt):
-    # An entry's check: its index's two bytes and its code, from salt (the game id's CRC).
-    # Any 7 flipped bits of an entry, or any two of its bytes changed, fail it.
+    """An entry's check: its index's two bytes and its code, from salt (the game id's CRC).
+    Any 7 flipped bits of an entry, or any two of its bytes changed, fail it.
+    """
     return crc_byte(crc_byte(crc_byte(salt, index & 255, CHECK_POLY), index >> 8, CHECK_POLY),
                     code, CHECK_POLY)
 
@@ -55,23 +57,25 @@ class Saves:
         self.error = None       # one line, for the console and the error lights
 
     def load(self, make):
-        # Read the save and replay it: make(header) gives its game (or raises).  Returns
-        # (game, header, rolled) with every saved action taken, or None (no save, or none usable).
+        """Read the save and replay it: make(header) gives its game (or raises).  Returns
+        (game, header, rolled) with every saved action taken, or None (no save, or none usable).
+        """
         try:
             return load("ludoboard.save_image").read(self, make)
         finally:
             release("ludoboard.save_image")
 
     def start(self, header):
-        # Begin a new game's save with `header` (save_image.header_for; the old save is
-        # erased).  False if it cannot.
+        """Begin a new game's save with `header` (save_image.header_for; the old save is
+        erased).  False if it cannot.
+        """
         try:
             return load("ludoboard.save_image").start(self, header)
         finally:
             release("ludoboard.save_image")
 
     def append(self, code, game):
-        # Save one action code, which `game` has just taken; True once it is in NVM.
+        """Save one action code, which `game` has just taken; True once it is in NVM."""
         if self.nvm is None or not self.active:
             return False
         at = self.end

@@ -15,7 +15,7 @@ _PALETTE = const(32)        # colours a scene has room for before its palette gr
 
 
 def scale(rgb, level):
-    # The colour rgb at brightness level/255.
+    """The colour rgb at brightness level/255."""
     return ((((rgb >> 16) & 255) * level // 255) << 16) | \
         ((((rgb >> 8) & 255) * level // 255) << 8) | ((rgb & 255) * level // 255)
 
@@ -33,7 +33,7 @@ class Scene:
         self.fade = bytearray(_NP)
 
     def clear(self):
-        # Every place off.
+        """Every place off."""
         for p in range(_NP):
             self.ncol[p] = 0
         self.used = 0
@@ -57,20 +57,20 @@ class Scene:
         self.col[i] = n
 
     def colour(self, p, k=0):
-        # Colour k of place p's cycle (packed int).
+        """Colour k of place p's cycle (packed int)."""
         return self.palette[self.col[p * _MAX_COLOURS + k]]
 
     def set(self, p, rgb):
-        # Show one colour steadily (replaces whatever the place showed).
+        """Show one colour steadily (replaces whatever the place showed)."""
         self._put(p * _MAX_COLOURS, rgb)
         self.ncol[p] = 1
 
     def off(self, p):
-        # Place p shows nothing.
+        """Place p shows nothing."""
         self.ncol[p] = 0
 
     def cycle(self, p, period, offset, fade, c0, c1, c2=-1, c3=-1):
-        # Cycle through two to four colours (-1 = unused), `period` steps each.
+        """Cycle through two to four colours (-1 = unused), `period` steps each."""
         base = p * _MAX_COLOURS
         self._put(base, c0)
         self._put(base + 1, c1)
@@ -87,7 +87,7 @@ class Scene:
         self.fade[p] = fade
 
     def add(self, p, rgb, period):
-        # Add one more colour to a place's cycle (shared squares); at most 4 kept.
+        """Add one more colour to a place's cycle (shared squares); at most 4 kept."""
         n = self.ncol[p]
         if n >= _MAX_COLOURS:
             return
@@ -100,14 +100,14 @@ class Scene:
         self.fade[p] = 0
 
     def animated(self):
-        # Does any place change from step to step?
+        """Does any place change from step to step?"""
         for p in range(_NP):
             if self.ncol[p] > 1:
                 return True
         return False
 
     def colour_at(self, p, step):
-        # The colour place p shows at animation step `step` (packed int).
+        """The colour place p shows at animation step `step` (packed int)."""
         n = self.ncol[p]
         if n == 0:
             return 0
@@ -133,8 +133,9 @@ class Scene:
 
 
 def render(scene, pixel, frame, step):
-    # Write the scene at animation step `step` into frame (R,G,B per pixel);
-    # pixel[p] is place p's pixel (-1: none).
+    """Write the scene at animation step `step` into frame (R,G,B per pixel);
+    pixel[p] is place p's pixel (-1: none).
+    """
     for p in range(_NP):
         i = pixel[p]
         if i < 0:

@@ -18,7 +18,7 @@ LIMITS = {
 
 def _read_settings_toml(path="settings.toml"):
     # type: (str) -> Dict[str, str]
-    # Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml.
+    """Fallback for ports without os.getenv: the simple KEY = value lines of settings.toml."""
     found = {}  # type: Dict[str, str]
     try:
         with open(path) as f:
@@ -41,7 +41,7 @@ def _read_settings_toml(path="settings.toml"):
 
 def load(defaults, getenv):
     # type: (Dict[str, Any], Any) -> Dict[str, Any]
-    # The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines.
+    """The LUDO_* settings (hw.load_settings): os.getenv's values, else settings.toml's lines."""
     table = None
     settings = {}  # type: Dict[str, Any]
     for key in sorted(defaults):

@@ -10,7 +10,7 @@ from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
 
 
 def new_game(preset, players, options, seed, start, kinds, dice):
-    # A game as a saved header describes it.
+    """A game as a saved header describes it."""
     g = ludo.Game(preset, players=players, seed=seed, options=options, start=start, dice=dice)
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
@@ -18,13 +18,13 @@ def new_game(preset, players, options, seed, start, kinds, dice):
 
 
 def game_from_header(h):
-    # The game a saved header starts (raises if it cannot: save_image.read says so).
+    """The game a saved header starts (raises if it cannot: save_image.read says so)."""
     return new_game(h["preset"], h["players"], h["options"], int(h["seed"]), h.get("start"),
                     h.get("kinds") or {}, h.get("dice", "device"))
 
 
 def boot(app, settings):
-    # The pixel map, the saved game, the errors, and the first mode.
+    """The pixel map, the saved game, the errors, and the first mode."""
     pixelmap = load("ludoboard.pixelmap")   # needed once: keep its table, release its code
     pixmap = pixelmap.PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
@@ -51,9 +51,10 @@ def boot(app, settings):
 
 
 def resume(app):
-    # Take up the saved game, if any: replay its transcript (save_image.py: each action
-    # checked against the rules); the mode to show it in (CHECK: the position is shown
-    # to be checked), or MENU without one.
+    """Take up the saved game, if any: replay its transcript (save_image.py: each action
+    checked against the rules); the mode to show it in (CHECK: the position is shown
+    to be checked), or MENU without one.
+    """
     got = app.saves.load(game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then

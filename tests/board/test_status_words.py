@@ -7,7 +7,8 @@ import pytest
 
 import golden
 from harness import Board, new_game_cmd
-from ludo_host.virtual.snapshot import MENU_PAGES, SIGNALS, empty, snapshot_of
+from ludo_host.virtual.snapshot import MENU_PAGES, empty, snapshot_of
+from ludoboard.names import SIGNAL_NAMES as SIGNALS
 from ludo_host.words import status_words
 
 # scenario -> words the two lines must contain (what is going on | what the buttons do)

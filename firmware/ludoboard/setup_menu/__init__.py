@@ -31,12 +31,34 @@ def _options():
     return load("ludoboard.setup_menu.options")
 
 
+def shown(c):
+    """What the menu shows now (the PC's `status`, the virtual board's words): the page
+    (PAGE_*), its item (the seat letter on the computer seats' page, the option's name on
+    the options', else None) and the value shown.
+    """
+    page = c.page
+    if page == PAGE_PRESET:
+        return page, None, PRESETS[c.preset]
+    if page == PAGE_PLAYERS:
+        return page, None, c.players
+    if page == PAGE_KINDS:
+        s = c.seats[min(c.cursor, len(c.seats) - 1)]
+        return page, SEATS[s], KINDS[c.kinds[s]]
+    if page == PAGE_OPTIONS:
+        if not c.names:
+            return page, None, None
+        name = c.names[min(c.cursor, len(c.names) - 1)]
+        return page, name, _options().values_of(name)[c.values[name]]
+    return page, None, "hand" if c.hand else "game"
+
+
 class SetupMenu:
     # The set-up menu's mode, over the app's choices (self.choices).
 
     def enter(self, app):
-        # Shown: from the last choices, or from the game (the first time, or after a game
-        # the PC started).
+        """Shown: from the last choices, or from the game (the first time, or after a game
+        the PC started).
+        """
         if app.choices is None:
             app.choices = _options().first_choices(app.game, app.hand)
         self.choices = app.choices
@@ -44,33 +66,33 @@ class SetupMenu:
         self.computers = players.available()
 
     def leave(self, app):
-        # Closed (the choices stay the app's).
+        """Closed (the choices stay the app's)."""
         pass
 
     # -- the choices -------------------------------------------------------
     def preset_name(self):
-        # The preset chosen.
+        """The preset chosen."""
         return PRESETS[self.choices.preset]
 
     def count(self):
-        # How many play.
+        """How many play."""
         return self.choices.players
 
     def seats(self):
-        # The seats that play.
+        """The seats that play."""
         return self.choices.seats
 
     def kind_index(self, seat):
-        # The seat's player kind, as an index into KINDS.
+        """The seat's player kind, as an index into KINDS."""
         return self.choices.kinds[seat]
 
     def options(self):
-        # The options the players changed here (name -> value); the rules settle the rest.
+        """The options the players changed here (name -> value); the rules settle the rest."""
         return _options().chosen(self.choices)
 
     # -- presses -----------------------------------------------------------
     def press(self, app, button, long):
-        # select = next value, confirm/back = next/previous item, roll = start.
+        """select = next value, confirm/back = next/previous item, roll = start."""
         if button == SELECT:
             done = self.select()
         elif button == CONFIRM or button == BACK:
@@ -88,7 +110,7 @@ class SetupMenu:
             app.refuse()
 
     def select(self):
-        # The next value of what the page shows; _CHANGED, or _REFUSED.
+        """The next value of what the page shows; _CHANGED, or _REFUSED."""
         c = self.choices
         page = c.page
         if page == PAGE_PRESET:
@@ -109,7 +131,7 @@ class SetupMenu:
         return _CHANGED
 
     def _cursor(self, delta):
-        # confirm and back step through the seats and the options first
+        """confirm and back step through the seats and the options first"""
         c = self.choices
         i = c.cursor + delta
         if i >= 0 and (c.page == PAGE_KINDS and i < len(c.seats) or
@@ -135,7 +157,7 @@ class SetupMenu:
         return _CHANGED
 
     def start(self, app):
-        # The game with what is chosen (the rules may still refuse it: newgame.py).
+        """The game with what is chosen (the rules may still refuse it: newgame.py)."""
         c = self.choices
         kinds = {}
         for s in c.seats:
@@ -148,5 +170,5 @@ class SetupMenu:
             app.refuse()
 
     def paint(self, app, scene):
-        # The menu's lights (setup_menu.lights).
+        """The menu's lights (setup_menu.lights)."""
         load("ludoboard.setup_menu.lights").paint(self.choices, scene)

@@ -9,7 +9,7 @@ from ludoboard.setup_menu.options import CHOICES
 
 
 def paint(c, scene):
-    # The pages counted on Red's home column, and the page's own picture.
+    """The pages counted on Red's home column, and the page's own picture."""
     page = c.page
     for k in range(page + 1):
         scene.set(HOME + k, scale(WHITE, 60))
@@ -31,7 +31,7 @@ def paint(c, scene):
 
 
 def paint_kinds(c, scene):
-    # Computer seats: a seat's yard shows its kind (the cursor's blinks).
+    """Computer seats: a seat's yard shows its kind (the cursor's blinks)."""
     seats = c.seats
     for j in range(len(seats)):
         s = seats[j]
@@ -49,8 +49,9 @@ def paint_kinds(c, scene):
 
 
 def paint_options(c, scene):
-    # Options: the track counts which one; the die shows its value (a choice in
-    # yellow pips; on green, off a red dot).
+    """Options: the track counts which one; the die shows its value (a choice in
+    yellow pips; on green, off a red dot).
+    """
     for sq in range(c.cursor + 1):
         scene.set(sq, scale(WHITE, 90))
     name = c.names[c.cursor]

@@ -21,30 +21,31 @@ CHOICES = {
     "deadline": (0, 30, 60, 120, 300),
 }
 def values_of(name):
-    # The values option `name` takes in the menu, in order.
+    """The values option `name` takes in the menu, in order."""
     if name in CHOICES:
         return CHOICES[name]
     return (False, True)
 
 
 def index_of(name, value):
-    # The menu's index of an option's value (0 for a value the menu does not offer).
+    """The menu's index of an option's value (0 for a value the menu does not offer)."""
     vals = values_of(name)
     return vals.index(value) if value in vals else 0
 
 
 def names_of(options):
-    # The options of a game in the menu's order.
+    """The options of a game in the menu's order."""
     names = [n for n in OPTION_ORDER if n in options]
     return names + [n for n in sorted(options) if n not in OPTION_ORDER]
 
 
 def first_choices(game=None, hand=False):
-    # The set-up of `game` (a game taken up after a reset, or one the PC started): its
-    # preset, players, computer seats, dice, and each option as it is set.  Without one:
-    # classic, four people, its options (all the house rules) as the rules default them
-    # (written out, not asked of the rules: asking compiles their option checks, which a
-    # finished game leaves no room for; tests/board/test_menu_loading.py checks both).
+    """The set-up of `game` (a game taken up after a reset, or one the PC started): its
+    preset, players, computer seats, dice, and each option as it is set.  Without one:
+    classic, four people, its options (all the house rules) as the rules default them
+    (written out, not asked of the rules: asking compiles their option checks, which a
+    finished game leaves no room for; tests/board/test_menu_loading.py checks both).
+    """
     if game is not None:
         options = game.options
         names = names_of(options)
@@ -65,7 +66,7 @@ def first_choices(game=None, hand=False):
 
 
 def chosen(c):
-    # The options the players changed (name -> value); the rules settle the rest.
+    """The options the players changed (name -> value); the rules settle the rest."""
     out = {}
     for name in c.touched:
         out[name] = values_of(name)[c.values[name]]
@@ -73,8 +74,9 @@ def chosen(c):
 
 
 def select_option(c):
-    # The option's next value that the rules take with the other choices; False when
-    # none does (refused: nothing changes).
+    """The option's next value that the rules take with the other choices; False when
+    none does (refused: nothing changes).
+    """
     if not c.names:
         return False
     name = c.names[c.cursor]
@@ -94,8 +96,9 @@ def select_option(c):
 
 
 def players_changed(c):
-    # Seats, and what the untouched options come to with this preset and count. An
-    # option the players set that no longer fits goes back to what the rules make of it.
+    """Seats, and what the untouched options come to with this preset and count. An
+    option the players set that no longer fits goes back to what the rules make of it.
+    """
     while not option_changed(c):
         touched = c.touched
         if not touched:             # (the rules' own error: no preset refuses its counts)
@@ -109,8 +112,9 @@ def players_changed(c):
 
 
 def option_changed(c):
-    # False when the rules refuse what is chosen (preset, players, the options set);
-    # else the seats and the untouched options are what the rules come to.
+    """False when the rules refuse what is chosen (preset, players, the options set);
+    else the seats and the untouched options are what the rules come to.
+    """
     try:
         r = ludo_rules.Rules(PRESETS[c.preset], c.players, chosen(c), ludo_rules.CHECKS)
     except ValueError:
