@@ -4,8 +4,10 @@ table makes the room, a remote player joins by link and plays a whole game by ke
 against a computer seat while a second browser watches; the 45 s rule on the room's clock
 (set by the test), control back on reconnect, and Leave; tokens, a watcher's act and bad
 messages refused."""
+import contextlib
 import json
 import os
+import threading
 import time
 
 import ludo
@@ -42,7 +44,7 @@ def table(tmp_path):
         pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
     games = tmp_path / "games"
     games.mkdir()
-    board = VirtualBoard(data_port="pty", realtime=True)
+    board = VirtualBoard(data_port="pty", realtime=True, settings={"LUDO_SKIP_FIXUPS": 1})  # (as `ludo-host web`'s)
     board.start()
     clock = Clock()
     svc = WebService(str(games), board.data_port_path, status_stream=open(tmp_path / "status.txt", "w"),
@@ -59,6 +61,30 @@ def table(tmp_path):
     finally:
         svc.stop()
         board.close()
+
+
+@contextlib.contextmanager
+def someone_at_the_table(board, svc):
+    """A person at the table: when the board lights a computer's move, they move its token
+    and press confirm (the board waits for that; a seat link's move goes on at once)."""
+    stop = threading.Event()
+
+    def watch():
+        while not stop.wait(0.15):
+            with svc.live.lock:
+                snap = dict(svc.live.view or {})
+            if snap.get("mode") == "play" and snap.get("kind") not in (None, "human") \
+                    and snap.get("rolls") and snap.get("selected"):
+                board.press("confirm")
+                stop.wait(0.4)
+
+    t = threading.Thread(target=watch, daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join(5)
 
 
 def record_lines(games):
@@ -153,7 +179,7 @@ def test_a_remote_player_plays_a_whole_game_by_link_against_the_computer(table):
     board, svc, games, clock = table
     new_game(board, svc, 2, {"R": "medium"})
     with Browser(width=1180, height=900) as host, Browser(width=390, height=844) as seat, \
-            Browser(width=1180, height=820) as watcher:
+            Browser(width=1180, height=820) as watcher, someone_at_the_table(board, svc):
         links = make_room(host, svc)
         assert list(links) == ["Y"]                       # Red is the computer's: no link
         assert host.eval("document.querySelectorAll('#play-seats svg.qr path').length") == 1
@@ -202,7 +228,7 @@ def test_a_remote_player_plays_a_whole_game_by_link_against_the_computer(table):
 def test_away_45_s_the_computer_plays_the_seat_back_on_reconnect_and_leave(table):
     board, svc, games, clock = table
     new_game(board, svc, 3, {"R": "medium", "G": "medium"})
-    with Browser(width=1180, height=900) as host:
+    with Browser(width=1180, height=900) as host, someone_at_the_table(board, svc):
         links = make_room(host, svc)
         assert list(links) == ["Y"]
         seat = Browser(width=390, height=844)

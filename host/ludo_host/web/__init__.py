@@ -210,9 +210,12 @@ def _with_virtual_board(args):
 
 
 def _run_virtual_board(args, nvm):
-    from ..virtual import VirtualBoard
+    from ..virtual import TERMINAL_SETTINGS, VirtualBoard
     try:
-        board = VirtualBoard(nvm_path=nvm, fresh_nvm=args.fresh, data_port="pty", realtime=True)
+        # As in the terminal, no wooden tokens to put right: a seat link's move (lit for the
+        # table as a computer's is) goes on at once.
+        board = VirtualBoard(nvm_path=nvm, fresh_nvm=args.fresh, data_port="pty", realtime=True,
+                             settings=dict(TERMINAL_SETTINGS))
     except (ValueError, OSError) as exc:
         print("ludo-host web: %s" % exc, file=sys.stderr)
         return 2
