@@ -42,7 +42,7 @@ class FakeBoard:
         self.reader = None
         self.received = []            # commands the board got (parsed), for tests
         self.sent = 0                 # event lines written
-        self.remote = set()           # seats played from a seat link (docs/serial-protocol.md)
+        self.remote = set()           # seats played from a seat link (docs/serial-protocol.md; not saved)
         self.computers = None         # seconds a computer seat takes to act (None: they never do)
 
     # ---- the cable -------------------------------------------------------
@@ -91,6 +91,7 @@ class FakeBoard:
         self.unplug()
         with self.lock:
             self.selected = 0
+            self.remote = set()       # (the flags are not saved)
             if self.settings is not None and self.abandoned is None:
                 self.game = self._start_game(self.settings)
                 for line in self.lines[1:]:
@@ -197,7 +198,7 @@ class FakeBoard:
         if abandoned:
             self.abandoned = text
 
-    def _action(self, do, must_add=True):
+    def _action(self, do):
         """Apply one action with `do()`, emit it as the record's next line(s)."""
         g = self.game
         before = len(g.transcript)
@@ -209,7 +210,7 @@ class FakeBoard:
             self._emit({"ev": "action", "line": text, "turn": ludo.SEAT_LETTERS[g.turn],
                         "events": list(g.last_events)})
             self.lines[-1] = text
-        assert len(g.transcript) > before or not must_add
+        assert len(g.transcript) > before
         if g.is_over():
             self._end(footer_of(g))
         elif self.computers is not None:
@@ -308,7 +309,8 @@ class FakeBoard:
                 self._reply({"re": "status", "game": gid, "seq": len(self.lines) - 1,
                              "state": self.state(),
                              "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game is not None else None,
-                             "position": self.game.position() if self.game is not None else ""})
+                             "position": self.game.position() if self.game is not None else "",
+                             "remote": "".join(s for s in "RGYB" if s in self.remote)})
             elif cmd == "record":
                 if self.game is None:
                     self._reply({"error": "no game", "re": "record"})
@@ -364,9 +366,10 @@ class FakeBoard:
         if kind not in ("remote", "human", "easy", "medium", "hard"):
             return "unknown kind %r" % (kind,)
         rules_kind = "human" if kind == "remote" else kind
+        if self.game.kinds.get(seat, "human") != rules_kind and not len(self.game):
+            return 'a seat changes hands once the game has begun (before, start the game with "kinds")'
         if self.game.kinds.get(seat, "human") != rules_kind:
-            # (before the first action a kind is part of the set-up: no record line)
-            self._action(lambda: self.game.set_kind(seat, rules_kind), must_add=False)
+            self._action(lambda: self.game.set_kind(seat, rules_kind))
         (self.remote.add if kind == "remote" else self.remote.discard)(seat)
         if self.computers is not None:
             self._computer_turns()

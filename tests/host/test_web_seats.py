@@ -278,6 +278,11 @@ def test_a_seat_link_joins_and_plays_its_own_seat_only_on_its_turn(service, boar
                                                   "move, pass, leave, resign)")):
                 assert await seat.ask(bad) == {"type": "error", "error": error}
             assert record(games) == lines and board.remote == {"Y"}
+            # The board resets (its remote flags are not saved): the room flags Yellow again.
+            board.reset()
+            assert board.remote == set()
+            assert await soon(lambda: board.remote == {"Y"}, 15)
+            assert record(games) == lines
             for page in (seat, host, watcher):
                 await page.close()
     run(go())

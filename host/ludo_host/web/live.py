@@ -48,6 +48,7 @@ class LiveGame:
         self.turn_since = None
         self.lights = None            # [[place, "#rrggbb"], ...] of the lit pixels, or None (unknown)
         self.view = None              # a virtual board's own snapshot (ludo_host.virtual.snapshot)
+        self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -69,9 +70,11 @@ class LiveGame:
             self._changed()
 
     def board_status(self, msg):
-        """A `status` reply of the board: menu, playing or over."""
+        """A `status` reply of the board: menu, playing or over; the seats it plays from afar."""
         state = msg.get("state")
+        remote = msg.get("remote")
         with self.lock:
+            self.remote = (self.remote[0] + 1, remote if isinstance(remote, str) else None)
             if state in ("menu", "playing", "over") and state != self.board["state"]:
                 self.board["state"] = state
                 self._changed()

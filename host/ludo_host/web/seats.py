@@ -75,6 +75,7 @@ class Seating:
         self.room = None
         self.game_key = None          # the game the room is for
         self.hosts = 0                # the table's pages open (they count as someone in the room)
+        self.statuses_seen = 0        # the board's statuses whose remote flags were checked
         self.lock = threading.Lock()  # (the views are read in the server's loop)
         self._qr = {}
 
@@ -152,14 +153,28 @@ class Seating:
         room = self.room
         if room is None:
             return False
-        key, _ = self.live.seats()
+        key, kinds = self.live.seats()
         covered = [s.covered for s in room.seats.values()]
         alive = room.tick() and (key == self.game_key or key is None)
         if alive:
+            self._flag_again(kinds)
             return covered != [s.covered for s in room.seats.values()]
         with self.lock:
             self.room = self.game_key = None
         return True
+
+    def _flag_again(self, kinds):
+        """The board forgets which seats are remote when it resets (the flag is not saved) and
+        when the table hands a seat to the computer and back: a seat a link plays is flagged
+        again when the board's status no longer has it."""
+        seen, flagged = self.live.remote
+        if seen == self.statuses_seen or flagged is None or kinds is None:
+            return
+        self.statuses_seen = seen
+        for seat in self.room.seats.values():
+            if seat.state == REMOTE and not seat.covered and kinds.get(seat.letter) == "human" \
+                    and seat.letter not in flagged:
+                self.board.set_kind(seat.letter, "remote")
 
     # -- what the pages show ---------------------------------------------------------------
     def host_view(self, base_url):
@@ -188,7 +203,9 @@ class Seating:
         room = self.room
         if room is None or seat not in room.seats.values():
             return {"type": "seat", "seat": seat.letter, "name": SEAT_NAMES[seat.letter], "state": "closed"}
-        mine = seat.state == REMOTE and not seat.covered
+        key, kinds = self.live.seats()
+        # (a seat the table handed to the computer with the pause menu is not the link's now)
+        mine = seat.state == REMOTE and not seat.covered and (kinds or {}).get(seat.letter) == "human"
         view = {"type": "seat", "seat": seat.letter, "name": SEAT_NAMES[seat.letter], "state": seat.state,
                 "covered": seat.covered, "turn": self.live.turn(),
                 "choices": self.live.choices(seat.letter) if mine else None,
