@@ -26,7 +26,7 @@ SEAT_SEED = 11
 def main():
     out_dir = ROOT / "docs" / "img"
     with tempfile.TemporaryDirectory() as tmp:
-        board = VirtualBoard(data_port="pty", realtime=True)
+        board = VirtualBoard(data_port="pty", realtime=True, settings={"LUDO_SKIP_FIXUPS": 1})  # (as ludo-host web's)
         board.start()
         svc = WebService(tmp, board.data_port_path, status_stream=open(pathlib.Path(tmp) / "status.txt", "w"))
         attach_virtual_board(svc.live, board)
@@ -71,20 +71,23 @@ def seat_pictures(board, svc, out_dir):
         host.eval("document.querySelector('[data-action=room]').click()")
         time.sleep(1.0)
         link = host.eval("document.querySelector('#play-seats a').href")
+        host.screenshot(str(out_dir / "web-host.png"))
         with Browser(width=390, height=1100) as phone, Browser(width=1180, height=820) as desk:
             phone.open(link)
             time.sleep(1.0)
             phone.eval("document.querySelector('[data-action=join]').click()")
             time.sleep(1.0)
-            host.screenshot(str(out_dir / "web-host.png"))
-            for _ in range(60):             # Yellow rolls until it has a token to choose
+            for _ in range(400):            # Yellow plays until it has two tokens to choose from
                 view = phone.eval("ludoLive.panel") or {}
                 choices = view.get("choices")
-                if choices and choices.get("moves") and len(choices["moves"]) > 1:
+                if choices and len(choices.get("moves") or ()) > 1:
                     break
                 if choices:
                     phone.eval("document.querySelector('#play-buttons button').click()")
-                time.sleep(0.8)
+                snap = svc.live.view or {}
+                if snap.get("kind") not in (None, "human") and snap.get("rolls") and snap.get("selected"):
+                    board.press("confirm")  # (the table moves the computer's token as lit)
+                time.sleep(0.5)
             desk.open(link)
             time.sleep(1.5)
             desk.screenshot(str(out_dir / "web-seat.png"))

@@ -35,8 +35,8 @@ CSS = """
 .seatplay button:hover { filter: brightness(0.95); }
 .seatplay button:focus-visible, .seatplay input:focus-visible, .seatplay a:focus-visible {
   outline: 3px solid #e66100; outline-offset: 2px; }
-.play-error { color:#b00020; font-weight:600; min-height:1.2em; margin: 8px 0 0;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.panel { min-width: 0; }
+.play-error { color:#b00020; font-weight:600; min-height:1.2em; margin: 8px 0 0; overflow-wrap: anywhere; }
 .play-seats .seat-link { display:flex; gap:12px; align-items:center; margin: 8px 0; flex-wrap: wrap; }
 .play-seats .seat-link a { word-break: break-all; font-size: 13px; }
 .play-seats svg.qr { width: 148px; height: 148px; flex: none; background: #fff; }
@@ -152,7 +152,7 @@ JS = r"""
     return svg;
   }
 
-  var STATE_WORDS = { remote: "played by link", computer: "the computer (Medium)", table: "played at the table" };
+  var STATE_WORDS = { remote: "played by link", table: "played at the table" };
 
   function showRoom(v) {
     text("play-title", "Play a friend");
@@ -203,7 +203,7 @@ JS = r"""
         words.appendChild(a);
         row.appendChild(qrCode(s.qr, "QR code of " + s.name + "'s seat link"));
       } else {
-        var w = STATE_WORDS[s.state] || s.state;
+        var w = s.state === "computer" ? "the computer (" + s.kind + ")" : STATE_WORDS[s.state] || s.state;
         if (s.state === "remote") {
           w += s.covered ? " (away: the computer plays its turns)" : s.players ? " (connected)" : " (away)";
         }

@@ -96,6 +96,9 @@ class Seating:
             if kinds[s] != "human":
                 return "%s is played by the computer: only a person's seat gets a link" % SEAT_NAMES[s]
         room = Room(list(kinds), linked, self.board, self.live.turn, self.live.can_resign, clock=self.clock)
+        for s, kind in kinds.items():
+            if kind != "human":
+                room.seats[s].state = COMPUTER_SEAT
         for _ in range(self.hosts):
             room.watch()
         with self.lock:
