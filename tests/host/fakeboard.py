@@ -171,17 +171,18 @@ class FakeBoard:
 
     def _start_game(self, settings):
         g = ludo.Game(settings["preset"], players=settings["players"], seed=settings["seed"],
-                      options=settings["options"], start=settings["start"])
+                      options=settings["options"], start=settings["start"], dice=settings.get("dice", "device"))
         for seat in sorted(settings["kinds"]):
             g.set_kind(seat, settings["kinds"][seat])
         return g
 
-    def new_game(self, preset="classic", players=2, options=None, kinds=None):
+    def new_game(self, preset="classic", players=2, options=None, kinds=None, dice="device"):
         with self.lock:
             if self.game is not None and self.abandoned is None and not self.game.is_over():
                 self._end(footer_of(self.game), abandoned=True)
             self.settings = {"preset": preset, "players": players, "options": options or {},
-                             "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock}
+                             "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock,
+                             "dice": dice}
             self.game = self._start_game(self.settings)
             self.lines, self.events, self.abandoned, self.selected = [], [], None, 0
             header = self.game.record(transcript=True).header
@@ -395,7 +396,10 @@ class FakeBoard:
         if action == "roll":
             if not g.needs_roll():
                 return "a move is due, not a roll"
-            self._action(g.roll)
+            value = msg.get("value")
+            if (value is None) != (g.dice != "hand"):
+                return "roll needs \"value\" 1 to 6 with dice by hand, and only then"
+            self._action(lambda: g.roll(value))
             return None
         legal = list(g.legal_moves) if not g.needs_roll() else []
         try:

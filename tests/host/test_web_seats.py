@@ -407,3 +407,26 @@ def test_a_qr_code_is_the_link_s_modules_as_one_path():
         for dx in range(int(width.split("v")[0])):
             dark.add((int(x) - 4 + dx, int(y) - 4))
     assert dark == {(x, y) for y, row in enumerate(matrix) for x, v in enumerate(row) if v}
+
+
+def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service, board):
+    svc, clock, games = service
+    board.new_game("classic", players=2, dice="hand")
+    assert wait_until(lambda: svc.live.turn() == "R", 10)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, "R")
+            seat = await Page.open(http, svc, token(links["R"]))
+            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            v = await seat.view("seat", lambda v: v["choices"] is not None)
+            assert v["choices"] == {"roll": True, "hand": True}
+            assert await seat.ask({"type": "roll", "value": 6}) == {"type": "done", "action": "roll"}
+            assert record(games)[1] == "roll 6 hand"
+            v = await seat.view("seat", lambda v: (v["choices"] or {}).get("moves"))
+            assert [m["move"] for m in v["choices"]["moves"]] == ["R1 y-0"]
+            assert v["choices"]["moves"][0] == {"move": "R1 y-0", "token": "R1", "from": "yard", "to": "square 0",
+                                                "capture": ""}
+            await seat.close()
+            await host.close()
+    run(go())
