@@ -428,3 +428,13 @@ def test_the_move_played_from_afar_is_lit_until_the_table_confirms(board):
     assert die == [SEAT_RGB[1] if (PIPS[m.roll] >> k) & 1 else 0 for k in range(7)]   # the roll it used
     board.press("confirm")                                  # the table moved it
     assert board.app.scene.ncol[o] == 0 or board.app.scene.colour(o) != SEAT_RGB[1]
+
+
+def test_a_seat_that_resigned_cannot_resign_again():
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("strict", 4, seed=3))
+    b.press("roll")
+    b.wait(2000)
+    out = ask(b, cmd="act", seat="B", action="resign")
+    assert out[0]["line"] == "resign B" and out[-1] == {"cmd": "act", "re": "ok"} and not b.game.is_over()
+    assert error_of(b, {"cmd": "act", "seat": "B", "action": "resign"})["error"] == "B cannot resign now"
