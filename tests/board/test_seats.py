@@ -89,6 +89,8 @@ def test_remote_on_a_persons_seat_is_the_boards_flag_only(board):
     assert board.ask({"cmd": "status"})[0]["remote"] == "B"
     ask(board, cmd="seat", seat="R", kind="remote")
     assert board.ask({"cmd": "status"})[0]["remote"] == "RB"
+    from ludo_host.virtual.snapshot import snapshot_of
+    assert snapshot_of(board.app)["remote"] == "RB"            # the virtual board's words say the same
     assert ask(board, cmd="seat", seat="B", kind="human") == [{"cmd": "seat", "re": "ok"}]
     assert board.ask({"cmd": "status"})[0]["remote"] == "R"
     assert bytes(board.nvm.data) == before and "\nkind " not in str(board.game.record(transcript=True))
