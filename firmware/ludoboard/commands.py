@@ -17,8 +17,9 @@ from . import protocol, players, play
 _MAX_LINE = 1024                # the protocol's longest line
 # why a seat cannot act in a mode other than play (names.py's modes)
 _NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
-                "the game is on its way",
-                "the pause menu is open", "the game is over", "the pixel map check runs")
+                "the game is on its way", "the pause menu is open", "the game is over",
+                "the pixel map check runs")
+_ACT_OK = '{"cmd":"act","re":"ok"}'
 
 
 def status(app, obj):
@@ -110,7 +111,8 @@ def act(app, obj):
                 raise ValueError("%s cannot resign now" % letter)
         finally:
             release("ludo.position")    # (the rules' refusal says the position)
-        return _ok_act
+            release("ludo.notation")
+        return _ACT_OK
     if app.mode != PLAY or app.entering >= 0:
         raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
     if g.turn != s:
@@ -129,7 +131,7 @@ def act(app, obj):
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
         play.roll(app, value)
-        return _ok_act
+        return _ACT_OK
     if g.needs_roll():
         raise ValueError("%s must roll first" % letter)
     try:
@@ -151,10 +153,7 @@ def act(app, obj):
     if not m.is_pass:
         app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
         app.acted = m
-    return _ok_act
-
-
-_ok_act = '{"cmd":"act","re":"ok"}'
+    return _ACT_OK
 
 
 def _seat(app, obj):

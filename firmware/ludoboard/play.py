@@ -28,7 +28,7 @@ class Game:
         g = app.game
         p.board(scene, g, app.where, app.last_origin)
         if app.fixing():
-            p.fixups(scene, g, app.physical, app.where)
+            p.fixups(scene, g, app.physical, app.where, app.acted)
         else:
             self.paint_more(app, p, scene, g)
 
@@ -98,7 +98,7 @@ class Play(Game):
 
     def paint_more(self, app, p, scene, g):
         """The turn, the legal moves (once rolled) and the die."""
-        p.turn(scene, g, app.where, app.warned)
+        p.turn(scene, g, app.where, app.warned, (app.remote >> g.turn) & 1)
         if not g.needs_roll():
             p.moves(scene, g, app.legal, app.selected, app.hint)
         p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand)

@@ -82,13 +82,10 @@ def status_line(app):
     if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
         page, item, value = load("ludoboard.setup_menu").shown(app.choices)
         menu = '{"item":%s,"page":%d,"value":%s}' % (_value(item), page + 1, _value(value))
-    remote = ""
-    for s in range(4):
-        if (app.remote >> s) & 1:
-            remote += SEATS[s]
+    remote = remote_seats(app)
     if g is None:               # (a Game is falsy before its first action: `is None`)
-        return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"","seq":null,'
-                '"signal":%s,"state":"%s","turn":null}') % (menu, signal, state)
+        return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"%s","seq":null,'
+                '"signal":%s,"state":"%s","turn":null}') % (menu, remote, signal, state)
     over = g.is_over()
     if over and state == "playing":
         state = "over"          # (a finished game shown to be checked after a reset)
@@ -97,6 +94,15 @@ def status_line(app):
             '"signal":%s,"state":"%s","turn":"%s"}') % (
         "null" if left is None else "%d" % max(0, left), g.game_id, menu, remote,
         g.transcript_length + over, signal, state, SEATS[g.turn])
+
+
+def remote_seats(app):
+    """The letters of the seats played from afar (the PC's `seat`), in seat order."""
+    out = ""
+    for s in range(4):
+        if (app.remote >> s) & 1:
+            out += SEATS[s]
+    return out
 
 
 def _value(v):

@@ -89,6 +89,8 @@ def test_remote_on_a_persons_seat_is_the_boards_flag_only(board):
     assert board.ask({"cmd": "status"})[0]["remote"] == "B"
     ask(board, cmd="seat", seat="R", kind="remote")
     assert board.ask({"cmd": "status"})[0]["remote"] == "RB"
+    from ludo_host.virtual.snapshot import snapshot_of
+    assert snapshot_of(board.app)["remote"] == "RB"            # the virtual board's words say the same
     assert ask(board, cmd="seat", seat="B", kind="human") == [{"cmd": "seat", "re": "ok"}]
     assert board.ask({"cmd": "status"})[0]["remote"] == "R"
     assert bytes(board.nvm.data) == before and "\nkind " not in str(board.game.record(transcript=True))
@@ -380,3 +382,61 @@ def test_the_lights_of_a_long_strip_do_not_fit_a_line():
     b = Board(pixel_count=170)
     out = b.ask({"cmd": "status", "lights": True})
     assert out == [{"error": "status: the frame's 170 pixels do not fit in one line", "re": "status"}]
+
+
+# -- lights ----------------------------------------------------------------
+def yard_phases(b, seat):
+    """Which of the seat's yard spots are at full colour, step by step over a second."""
+    from ludoboard.palette import SEAT_RGB
+    rgb = SEAT_RGB["RGYB".index(seat)]
+    full = ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255)
+    return [tuple(b.colour("y%s%d" % (seat, i + 1), b.frame_at(step)) == full for i in range(4))
+            for step in range(0, 25, 2)]
+
+
+@pytest.mark.parametrize("seat", "RGYB")
+def test_a_seat_played_from_afar_shows_it_in_every_seat_colour(seat):
+    """On turn, the light runs round a remote seat's yard, one spot at a time; a seat played
+    at the table, or by the computer, breathes its whole yard at once."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=11))
+    b.press("roll")                 # (begun: its seats can change hands)
+    to_roll(b, seat)
+    table = yard_phases(b, seat)
+    assert all(len(set(p)) == 1 for p in table)             # the whole yard together
+    ask(b, cmd="seat", seat=seat, kind="remote")
+    remote = yard_phases(b, seat)
+    assert all(sum(p) == 1 for p in remote)                 # one spot at a time...
+    assert len(set(remote)) == 4                            # ... round all four
+    assert ask(b, cmd="seat", seat=seat, kind="hard")[-1] == {"cmd": "seat", "re": "ok"}
+    assert yard_phases(b, seat) == table                    # the computer's: as the table's
+
+
+def test_the_move_played_from_afar_is_lit_until_the_table_confirms(board):
+    to_move(board, "G")
+    m = board.app.legal[-1]
+    ask(board, cmd="act", seat="G", action=str(m))
+    board.wait(2000)                                        # (past the action's own signal)
+    from ludoboard.places import place_of, DIE
+    from ludoboard.palette import SEAT_RGB, PIPS
+    r = board.game.rules
+    o = place_of(r, m.token, m.start)
+    d = place_of(r, m.token, m.end)
+    s = board.app.scene
+    assert s.ncol[o] == 2 and s.colour(o) == SEAT_RGB[1]      # the token blinks where it stands
+    assert SEAT_RGB[1] in [s.colour(d, k) for k in range(s.ncol[d])] and 0xFFFFFF in [
+        s.colour(d, k) for k in range(s.ncol[d])]             # its landing square flashes white
+    die = [s.colour(DIE + k) if s.ncol[DIE + k] else 0 for k in range(7)]
+    assert die == [SEAT_RGB[1] if (PIPS[m.roll] >> k) & 1 else 0 for k in range(7)]   # the roll it used
+    board.press("confirm")                                  # the table moved it
+    assert board.app.scene.ncol[o] == 0 or board.app.scene.colour(o) != SEAT_RGB[1]
+
+
+def test_a_seat_that_resigned_cannot_resign_again():
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("strict", 4, seed=3))
+    b.press("roll")
+    b.wait(2000)
+    out = ask(b, cmd="act", seat="B", action="resign")
+    assert out[0]["line"] == "resign B" and out[-1] == {"cmd": "act", "re": "ok"} and not b.game.is_over()
+    assert error_of(b, {"cmd": "act", "seat": "B", "action": "resign"})["error"] == "B cannot resign now"

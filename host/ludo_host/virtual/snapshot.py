@@ -64,7 +64,7 @@ def snapshot_of(app):
     snap = empty()
     if app is None or not hasattr(app, "jobs"):
         return snap
-    from ludoboard import names, play     # (the firmware the app runs is on sys.path)
+    from ludoboard import names, play, protocol     # (the firmware the app runs is on sys.path)
     mode = {names.MENU: "menu", names.CHECK: "check", names.PLAY: "play", names.PAUSE: "pause",
             names.OVER: "over", names.MAP_CHECK: "map-check"}.get(app.mode, "play")
     snap["mode"] = "starting" if app.starting else mode
@@ -76,7 +76,7 @@ def snapshot_of(app):
         return snap
     letter = SEATS[g.turn]
     snap["turn"] = letter
-    snap["remote"] = "".join(SEATS[s] for s in range(4) if (getattr(app, "remote", 0) >> s) & 1)
+    snap["remote"] = protocol.remote_seats(app)      # (what the board's `status` says too)
     snap["preset"] = g.preset
     snap["kind"] = g.kinds.get(letter, "human") if app.is_computer() else "human"
     snap["hand"] = bool(app.hand)
