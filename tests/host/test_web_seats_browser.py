@@ -223,6 +223,7 @@ def test_a_remote_player_plays_a_whole_game_by_link_against_the_computer(table):
             assert wait_until(lambda: page_lines(browser) == lines[1:-1], 10), browser
             assert browser.eval("document.querySelectorAll('#moves li').length") == len(lines) - 1
         assert wait_until(lambda: panel(seat)["choices"] is None, 5)
+        assert seat.eval("document.getElementById('play-said').textContent") == "The game is over."
 
 
 def test_away_45_s_the_computer_plays_the_seat_back_on_reconnect_and_leave(table):

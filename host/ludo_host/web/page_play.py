@@ -104,7 +104,8 @@ JS = r"""
     else if (v.state === "table") { said = name + " is played at the table."; }
     else if (v.covered) { said = "The computer is playing your turns: you were away."; }
     else if (!c) {
-      said = v.turn ? "Waiting: " + (NAMES[v.turn] || v.turn) + "'s turn." : "No turn to play: the game is not going on.";
+      said = v.turn ? "Waiting: " + (NAMES[v.turn] || v.turn) + "'s turn." :
+             v.over ? "The game is over." : "No turn to play now.";
     } else if (c.roll && c.hand) {
       said = "Your turn: roll the die at the table and enter what it shows.";
       for (var n = 1; n <= 6; n++) { button("Rolled " + n, "roll", { value: n }, String(n), "main"); }

@@ -210,7 +210,7 @@ class Seating:
         # (a seat the table handed to the computer with the pause menu is not the link's now)
         mine = seat.state == REMOTE and not seat.covered and (kinds or {}).get(seat.letter) == "human"
         view = {"type": "seat", "seat": seat.letter, "name": SEAT_NAMES[seat.letter], "state": seat.state,
-                "covered": seat.covered, "turn": self.live.turn(),
+                "covered": seat.covered, "turn": self.live.turn(), "over": kinds is None,
                 "choices": self.live.choices(seat.letter) if mine else None,
                 "resign": mine and len(room.seats) < 3 and self.live.can_resign(seat.letter),
                 "leave": mine and len(room.seats) >= 3}
