@@ -266,7 +266,8 @@ def test_a_seat_link_joins_and_plays_its_own_seat_only_on_its_turn(service, boar
                 else:
                     assert c["pass"]
                     assert await seat.ask({"type": "pass"}) == {"type": "done", "action": "pass"}
-                await seat.view("seat", lambda v: v != c)
+                # The answer comes after the view it led to: the page never acts on a stale one.
+                assert seat.last("seat")["choices"] != c
             assert played >= 3
             lines = record(games)
             assert lines == board.record_text().split("\n")[:-1]
@@ -430,3 +431,28 @@ def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service,
             await seat.close()
             await host.close()
     run(go())
+
+
+def test_an_answer_is_sent_after_the_view_it_led_to():
+    """A page told "done" already has the view after its action (else it may act on the
+    view before it: a second roll where a move is due)."""
+    import types
+    from ludo_host.web.live import LiveGame
+    from ludo_host.web.server import Hub, Watcher
+
+    class Seating:
+        view = {"type": "seat", "choices": {"roll": True}}
+
+        def seat_view(self, seat):
+            return dict(self.view)
+
+    seating = Seating()
+    hub = Hub(LiveGame(), "w" * 24, seating)
+    hub.refresh()
+    page = Watcher(None, None, role="seat", seat=types.SimpleNamespace(letter="Y"))
+    hub.messages_for(page)
+    seating.view = {"type": "seat", "choices": {"roll": False, "moves": []}}
+    page.reply({"type": "done", "action": "roll"})
+    sent = [json.loads(text) for text in hub.messages_for(page)]
+    assert [m["type"] for m in sent] == ["seat", "done"]
+    assert sent[0]["choices"] == {"roll": False, "moves": []}

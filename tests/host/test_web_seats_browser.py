@@ -53,10 +53,6 @@ def table(tmp_path):
     try:
         svc.start()
         assert wait_until(lambda: svc.logger.answered, 30)
-        probe = svc.logger.request({"cmd": "seat", "seat": "R", "kind": "remote"})
-        if "unknown command" in str(probe.get("error")):
-            pytest.skip("the board's firmware has no `seat`/`act` commands yet (issue 19's firmware part): %s"
-                        % probe["error"])
         yield board, svc, games, clock
     finally:
         svc.stop()

@@ -158,8 +158,7 @@ class Hub:
 
     def messages_for(self, w):
         """What watcher `w` lacks now, as JSON texts (and note them as sent)."""
-        out = list(w.replies)
-        w.replies.clear()
+        out = []
         if w.game_key != self.game_key:
             w.game_key = self.game_key
             w.steps_sent = len(self.steps_json)
@@ -181,6 +180,9 @@ class Hub:
             if text != w.panel_sent:
                 w.panel_sent = text
                 out.append(text)
+        # The answers last: a page told "done" has the game and its view as they are after it.
+        out.extend(w.replies)
+        w.replies.clear()
         return out
 
     def role_of(self, request):
