@@ -11,7 +11,7 @@
 import json
 
 from . import load, release
-from .names import BUTTONS, SEATS, KINDS, REMOTE_KIND, PLAY, CODE_KIND
+from .names import BUTTONS, SEATS, KINDS, PLAY, CODE_KIND
 from . import protocol, players, play
 
 _MAX_LINE = 1024                # the protocol's longest line
@@ -19,7 +19,6 @@ _MAX_LINE = 1024                # the protocol's longest line
 _NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
                 "the game is on its way", "the pause menu is open", "the game is over",
                 "the pixel map check runs")
-_ACT_OK = '{"cmd":"act","re":"ok"}'
 
 
 def status(app, obj):
@@ -28,14 +27,15 @@ def status(app, obj):
     """
     line = protocol.status_line(app)
     want = obj.get("position", False)
-    lights = obj.get("lights", False)
-    if not isinstance(want, bool) or not isinstance(lights, bool):
+    frame = obj.get("lights", False)
+    if not isinstance(want, bool) or not isinstance(frame, bool):
         raise ValueError("status: \"position\" and \"lights\" are true or false")
-    if lights:
-        if len(line) + 2 * len(app.frame) + 12 > _MAX_LINE:
-            raise ValueError("status: the frame's %d pixels do not fit in one line" % (len(app.frame) // 3))
+    if frame:                       # the frame's pixels, 6 hex digits each
+        frame = app.frame
+        if len(line) + 2 * len(frame) + 12 > _MAX_LINE:
+            raise ValueError("status: the frame's %d pixels do not fit in one line" % (len(frame) // 3))
         at = line.index(',"menu":')     # keys sorted: "lights" comes after "game"
-        line = line[:at] + ',"lights":"' + _hex(app.frame) + '"' + line[at:]
+        line = line[:at] + ',"lights":"' + "".join("%02x" % b for b in frame) + '"' + line[at:]
     if not want:
         return line
     position = "null"
@@ -72,19 +72,19 @@ def seat(app, obj):
     """
     g, s = _seat(app, obj)
     kind = obj.get("kind")
-    if kind != REMOTE_KIND and kind not in KINDS:
-        raise ValueError("seat needs \"kind\": one of %s, %s" % (REMOTE_KIND, ", ".join(KINDS)))
-    to = "human" if kind == REMOTE_KIND else kind
+    if kind != "remote" and kind not in KINDS:
+        raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
+    k = "human" if kind == "remote" else kind      # the rules' kind
     letter = SEATS[s]
-    if to != g.kinds.get(letter, "human"):
-        if to != "human" and not players.available():
+    if k != g.kinds.get(letter, "human"):
+        if k != "human" and not players.available():
             raise ValueError("no computer players on this board (ludo.ai is not installed)")
         if not g.transcript_length:
             raise ValueError("a seat changes hands once the game has begun (before, start the game "
                              "with \"kinds\")")
-        g.set_kind(letter, to)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(to), None)
-    if kind == REMOTE_KIND:
+        g.set_kind(letter, k)
+        play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
+    if kind == "remote":
         app.remote |= 1 << s
     else:
         app.remote &= ~(1 << s)
@@ -112,7 +112,7 @@ def act(app, obj):
         finally:
             release("ludo.position")    # (the rules' refusal says the position)
             release("ludo.notation")
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if app.mode != PLAY or app.entering >= 0:
         raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
     if g.turn != s:
@@ -121,17 +121,18 @@ def act(app, obj):
         raise ValueError("%s is played by the computer (%s)" % (letter, g.kinds[letter]))
     if app.fixing():
         raise ValueError("the tokens must be put right at the table first (then confirm)")
-    value = obj.get("value")
+    legal = app.legal
     if action == "roll":
+        value = obj.get("value")
         if not g.needs_roll():
-            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(app)))
+            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(legal)))
         if not app.hand:
             if value is not None:
                 raise ValueError("act: \"value\" is for dice entered by hand; this game rolls its own")
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
         play.roll(app, value)
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if g.needs_roll():
         raise ValueError("%s must roll first" % letter)
     try:
@@ -141,9 +142,8 @@ def act(app, obj):
     finally:
         release("ludo.notation")
     if m is None:
-        shown = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
-        raise ValueError("%s is not a legal move now (legal: %s)" % (shown, _legal(app)))
-    legal = app.legal
+        text = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
+        raise ValueError("%s is not a legal move now (legal: %s)" % (text, _legal(legal)))
     i = 0
     while legal[i].code != m.code:
         i += 1
@@ -153,7 +153,7 @@ def act(app, obj):
     if not m.is_pass:
         app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
         app.acted = m
-    return _ACT_OK
+    return '{"cmd":"act","re":"ok"}'
 
 
 def _seat(app, obj):
@@ -172,14 +172,9 @@ def _seat(app, obj):
     return g, SEATS.index(letter)
 
 
-def _legal(app):
-    """The legal moves now, as the record writes them."""
-    return ", ".join(str(m) for m in app.legal)
-
-
-def _hex(data):
-    """Bytes as hex digits, two a byte."""
-    return "".join("%02x" % b for b in data)
+def _legal(legal):
+    """The legal moves, as the record writes them."""
+    return ", ".join(str(m) for m in legal)
 
 
 def new(app, obj):

@@ -28,7 +28,6 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 # player kinds (ludo's KINDS: human, easy, medium, hard)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
 COACH_KIND = "hard"     # whose move a coach hint shows
-REMOTE_KIND = "remote"  # the PC's `seat`: a person playing from afar (a human to the rules)
 
 # the short signals after an action (banners.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)

@@ -76,8 +76,8 @@ def status_line(app):
     """
     g = app.game
     state = _STATES[app.mode]
-    signal = SIGNAL_NAMES[app.banner]
-    signal = "null" if signal is None else '"' + signal + '"'
+    name = SIGNAL_NAMES[app.banner]
+    name = "null" if name is None else '"' + name + '"'     # the signal's
     menu = "null"
     if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
         page, item, value = load("ludoboard.setup_menu").shown(app.choices)
@@ -85,7 +85,7 @@ def status_line(app):
     remote = remote_seats(app)
     if g is None:               # (a Game is falsy before its first action: `is None`)
         return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"%s","seq":null,'
-                '"signal":%s,"state":"%s","turn":null}') % (menu, remote, signal, state)
+                '"signal":%s,"state":"%s","turn":null}') % (menu, remote, name, state)
     over = g.is_over()
     if over and state == "playing":
         state = "over"          # (a finished game shown to be checked after a reset)
@@ -93,7 +93,7 @@ def status_line(app):
     return ('{"deadline_ms":%s,"game":"%s","menu":%s,"re":"status","remote":"%s","seq":%d,'
             '"signal":%s,"state":"%s","turn":"%s"}') % (
         "null" if left is None else "%d" % max(0, left), g.game_id, menu, remote,
-        g.transcript_length + over, signal, state, SEATS[g.turn])
+        g.transcript_length + over, name, state, SEATS[g.turn])
 
 
 def remote_seats(app):
