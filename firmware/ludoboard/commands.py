@@ -14,42 +14,32 @@ from . import load, release
 from .names import BUTTONS, SEATS, KINDS, PLAY, CODE_KIND
 from . import protocol, players, play
 
-_MAX_LINE = 1024                # the protocol's longest line
-# why a seat cannot act in a mode other than play (names.py's modes)
-_NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
-                "the game is on its way", "the pause menu is open", "the game is over",
-                "the pixel map check runs")
-
-
 def status(app, obj):
     """`status`, in any spelling; with "position": true the position's text too, with
-    "lights": true the frame's pixels.
+    "lights": true the frame's pixels (6 hex digits each).
     """
-    line = protocol.status_line(app)
     want = obj.get("position", False)
     frame = obj.get("lights", False)
     if not isinstance(want, bool) or not isinstance(frame, bool):
         raise ValueError("status: \"position\" and \"lights\" are true or false")
-    if frame:                       # the frame's pixels, 6 hex digits each
+    if frame:
         frame = app.frame
-        if len(line) + 2 * len(frame) + 12 > _MAX_LINE:
-            raise ValueError("status: the frame's %d pixels do not fit in one line" % (len(frame) // 3))
-        at = line.index(',"menu":')     # keys sorted: "lights" comes after "game"
-        line = line[:at] + ',"lights":"' + "".join("%02x" % b for b in frame) + '"' + line[at:]
-    if not want:
-        return line
-    position = "null"
-    if app.game is not None:
-        try:
-            position = load("ludoboard.record_lines").dumps(app.game.position())
-        finally:
-            release("ludoboard.record_lines")   # the position's text is needed only now
-            release("ludo.position")
-            release("ludo.notation")
-    at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
-    line = line[:at] + ',"position":' + position + line[at:]
-    if len(line) > _MAX_LINE:
-        raise ValueError("status: the position and the lights do not fit in one line: ask one at a time")
+        frame = "".join("%02x%02x%02x" % (frame[i], frame[i + 1], frame[i + 2]) for i in range(0, len(frame), 3))
+    line = protocol.status_line(app, frame or None)
+    if want:
+        position = "null"
+        if app.game is not None:
+            try:
+                position = load("ludoboard.record_lines").dumps(app.game.position())
+            finally:
+                release("ludoboard.record_lines")   # the position's text is needed only now
+                release("ludo.position")
+                release("ludo.notation")
+        at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
+        line = line[:at] + ',"position":' + position + line[at:]
+    if len(line) > 1024:            # the protocol's longest line (a long strip's lights)
+        raise ValueError("status: the frame's %d pixels do not fit in one line%s" % (
+            len(app.frame) // 3, " with the position: ask one at a time" if want else ""))
     return line
 
 
@@ -70,7 +60,7 @@ def seat(app, obj):
     (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
     menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     kind = obj.get("kind")
     if kind != "remote" and kind not in KINDS:
         raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
@@ -97,7 +87,7 @@ def act(app, obj):
     against the game and taken as the buttons take it: saved, sent, lit.  A move is then
     lit for the people at the table to carry out, as a computer's is.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     action = obj.get("action")
     if not isinstance(action, str):
         raise ValueError("act needs \"action\": roll, pass, resign or a move like B1 y-13")
@@ -114,7 +104,10 @@ def act(app, obj):
             release("ludo.notation")
         return '{"cmd":"act","re":"ok"}'
     if app.mode != PLAY or app.entering >= 0:
-        raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
+        raise ValueError("not in play now: " + (       # (by names.py's modes)
+            "the set-up menu is open", "the position is being checked at the table (confirm)",
+            "the game is on its way", "the pause menu is open", "the game is over",
+            "the pixel map check runs")[app.entering if app.entering >= 0 else app.mode])
     if g.turn != s:
         raise ValueError("not %s's turn (it is %s's)" % (letter, SEATS[g.turn]))
     if app.is_computer():
@@ -156,7 +149,7 @@ def act(app, obj):
     return '{"cmd":"act","re":"ok"}'
 
 
-def _seat(app, obj):
+def seat_of(app, obj):
     """The game in play and the seat the command names, checked: (game, seat index)."""
     g = app.game
     if g is None or app.starting:

@@ -42,6 +42,3 @@ SIG_DOOR = const(7)         # a seat's door opened
 SIG_LEAVE = const(8)        # a seat resigned or ran out of time
 SIG_FORFEIT = const(9)      # rolls lost (forfeit, void, three sixes)
 SIG_ERROR = const(10)       # the save or the pixel map had a problem (the console says which)
-# their names, by number (the PC's `status`, the virtual board's words)
-SIGNAL_NAMES = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
-                "error")

@@ -156,10 +156,10 @@ class Painter:
             else:
                 scene.add(d, scale(rgb, DEST_LEVEL), SLOW)
         if 0 <= selected < len(legal) and not legal[selected].is_pass:
-            self.chosen(scene, game, legal[selected], hint)
+            self.move(scene, game, legal[selected], hint)
 
-    def chosen(self, scene, game, m, hint=False):
-        """The move chosen (selected, a computer's, one played from afar): its token blinks
+    def move(self, scene, game, m, hint=False):
+        """A move chosen (selected, a computer's, one played from afar): its token blinks
         where it stands, its landing square flashes white (a coach hint: cyan).
         """
         rgb = SEAT_RGB[m.token >> 2]
@@ -198,7 +198,7 @@ class Painter:
             if b != NONE and _token_from(physical, where, b, t) < 0:  # (else painted as that origin)
                 scene.cycle(b, MEDIUM, 1, 0, rgb, 0)
         if u >= 0:
-            self.chosen(scene, game, acted)
+            self.move(scene, game, acted)
             die_mask(scene, PIPS[acted.roll], SEAT_RGB[u >> 2])
         else:
             die_breathe(scene, CENTRE_PIP, WHITE)
