@@ -11,45 +11,35 @@
 import json
 
 from . import load, release
-from .names import BUTTONS, SEATS, KINDS, REMOTE_KIND, PLAY, CODE_KIND
+from .names import BUTTONS, SEATS, KINDS, PLAY, CODE_KIND
 from . import protocol, players, play
-
-_MAX_LINE = 1024                # the protocol's longest line
-# why a seat cannot act in a mode other than play (names.py's modes)
-_NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
-                "the game is on its way", "the pause menu is open", "the game is over",
-                "the pixel map check runs")
-_ACT_OK = '{"cmd":"act","re":"ok"}'
-
 
 def status(app, obj):
     """`status`, in any spelling; with "position": true the position's text too, with
-    "lights": true the frame's pixels.
+    "lights": true the frame's pixels (6 hex digits each).
     """
-    line = protocol.status_line(app)
     want = obj.get("position", False)
-    lights = obj.get("lights", False)
-    if not isinstance(want, bool) or not isinstance(lights, bool):
+    frame = obj.get("lights", False)
+    if not isinstance(want, bool) or not isinstance(frame, bool):
         raise ValueError("status: \"position\" and \"lights\" are true or false")
-    if lights:
-        if len(line) + 2 * len(app.frame) + 12 > _MAX_LINE:
-            raise ValueError("status: the frame's %d pixels do not fit in one line" % (len(app.frame) // 3))
-        at = line.index(',"menu":')     # keys sorted: "lights" comes after "game"
-        line = line[:at] + ',"lights":"' + _hex(app.frame) + '"' + line[at:]
-    if not want:
-        return line
-    position = "null"
-    if app.game is not None:
-        try:
-            position = load("ludoboard.record_lines").dumps(app.game.position())
-        finally:
-            release("ludoboard.record_lines")   # the position's text is needed only now
-            release("ludo.position")
-            release("ludo.notation")
-    at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
-    line = line[:at] + ',"position":' + position + line[at:]
-    if len(line) > _MAX_LINE:
-        raise ValueError("status: the position and the lights do not fit in one line: ask one at a time")
+    if frame:
+        frame = app.frame
+        frame = "".join("%02x%02x%02x" % (frame[i], frame[i + 1], frame[i + 2]) for i in range(0, len(frame), 3))
+    line = protocol.status_line(app, frame or None)
+    if want:
+        position = "null"
+        if app.game is not None:
+            try:
+                position = load("ludoboard.record_lines").dumps(app.game.position())
+            finally:
+                release("ludoboard.record_lines")   # the position's text is needed only now
+                release("ludo.position")
+                release("ludo.notation")
+        at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
+        line = line[:at] + ',"position":' + position + line[at:]
+    if len(line) > 1024:            # the protocol's longest line (a long strip's lights)
+        raise ValueError("status: the frame's %d pixels do not fit in one line%s" % (
+            len(app.frame) // 3, " with the position: ask one at a time" if want else ""))
     return line
 
 
@@ -70,21 +60,21 @@ def seat(app, obj):
     (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
     menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     kind = obj.get("kind")
-    if kind != REMOTE_KIND and kind not in KINDS:
-        raise ValueError("seat needs \"kind\": one of %s, %s" % (REMOTE_KIND, ", ".join(KINDS)))
-    to = "human" if kind == REMOTE_KIND else kind
+    if kind != "remote" and kind not in KINDS:
+        raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
+    k = "human" if kind == "remote" else kind      # the rules' kind
     letter = SEATS[s]
-    if to != g.kinds.get(letter, "human"):
-        if to != "human" and not players.available():
+    if k != g.kinds.get(letter, "human"):
+        if k != "human" and not players.available():
             raise ValueError("no computer players on this board (ludo.ai is not installed)")
         if not g.transcript_length:
             raise ValueError("a seat changes hands once the game has begun (before, start the game "
                              "with \"kinds\")")
-        g.set_kind(letter, to)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(to), None)
-    if kind == REMOTE_KIND:
+        g.set_kind(letter, k)
+        play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
+    if kind == "remote":
         app.remote |= 1 << s
     else:
         app.remote &= ~(1 << s)
@@ -97,7 +87,7 @@ def act(app, obj):
     against the game and taken as the buttons take it: saved, sent, lit.  A move is then
     lit for the people at the table to carry out, as a computer's is.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     action = obj.get("action")
     if not isinstance(action, str):
         raise ValueError("act needs \"action\": roll, pass, resign or a move like B1 y-13")
@@ -112,26 +102,30 @@ def act(app, obj):
         finally:
             release("ludo.position")    # (the rules' refusal says the position)
             release("ludo.notation")
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if app.mode != PLAY or app.entering >= 0:
-        raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
+        raise ValueError("not in play now: " + (       # (by names.py's modes)
+            "the set-up menu is open", "the position is being checked at the table (confirm)",
+            "the game is on its way", "the pause menu is open", "the game is over",
+            "the pixel map check runs")[app.entering if app.entering >= 0 else app.mode])
     if g.turn != s:
         raise ValueError("not %s's turn (it is %s's)" % (letter, SEATS[g.turn]))
     if app.is_computer():
         raise ValueError("%s is played by the computer (%s)" % (letter, g.kinds[letter]))
     if app.fixing():
         raise ValueError("the tokens must be put right at the table first (then confirm)")
-    value = obj.get("value")
+    legal = app.legal
     if action == "roll":
+        value = obj.get("value")
         if not g.needs_roll():
-            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(app)))
+            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(legal)))
         if not app.hand:
             if value is not None:
                 raise ValueError("act: \"value\" is for dice entered by hand; this game rolls its own")
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
         play.roll(app, value)
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if g.needs_roll():
         raise ValueError("%s must roll first" % letter)
     try:
@@ -141,9 +135,8 @@ def act(app, obj):
     finally:
         release("ludo.notation")
     if m is None:
-        shown = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
-        raise ValueError("%s is not a legal move now (legal: %s)" % (shown, _legal(app)))
-    legal = app.legal
+        text = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
+        raise ValueError("%s is not a legal move now (legal: %s)" % (text, _legal(legal)))
     i = 0
     while legal[i].code != m.code:
         i += 1
@@ -153,10 +146,10 @@ def act(app, obj):
     if not m.is_pass:
         app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
         app.acted = m
-    return _ACT_OK
+    return '{"cmd":"act","re":"ok"}'
 
 
-def _seat(app, obj):
+def seat_of(app, obj):
     """The game in play and the seat the command names, checked: (game, seat index)."""
     g = app.game
     if g is None or app.starting:
@@ -172,14 +165,9 @@ def _seat(app, obj):
     return g, SEATS.index(letter)
 
 
-def _legal(app):
-    """The legal moves now, as the record writes them."""
-    return ", ".join(str(m) for m in app.legal)
-
-
-def _hex(data):
-    """Bytes as hex digits, two a byte."""
-    return "".join("%02x" % b for b in data)
+def _legal(legal):
+    """The legal moves, as the record writes them."""
+    return ", ".join(str(m) for m in legal)
 
 
 def new(app, obj):
