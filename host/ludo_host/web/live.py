@@ -94,7 +94,7 @@ class LiveGame:
             if state in ("menu", "playing", "over") and state != self.board["state"]:
                 self.board["state"] = state
                 changed = True
-            if told != self.told:
+            if not _same_told(told, self.told):
                 self.told = told
                 changed = True
             if lit is not None and lit != self.lights:
@@ -348,6 +348,15 @@ def _told(msg, now):
     left = msg.get("deadline_ms")
     ends_at = now + left / 1000.0 if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None
     return {"game": msg.get("game"), "seq": msg.get("seq"), "menu": menu, "signal": signal, "ends_at": ends_at}
+
+
+def _same_told(a, b):
+    """Whether two statuses tell the page the same (a deadline's end within a quarter of a
+    second: the page is not sent a new state for each status while a clock runs)."""
+    if a is None or b is None or (a["ends_at"] is None) != (b["ends_at"] is None):
+        return a is b
+    return dict(a, ends_at=0) == dict(b, ends_at=0) and (
+        a["ends_at"] is None or abs(a["ends_at"] - b["ends_at"]) < 0.25)
 
 
 def _place_words(move_text, end):
