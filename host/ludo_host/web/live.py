@@ -25,7 +25,6 @@ import ludo
 from .._replay_page import drawing_data, star_marks, step_data
 from .._steps import Replay
 from ..virtual import snapshot
-from ..virtual.snapshot import MENU_PAGES
 from ..words import status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
@@ -339,10 +338,10 @@ def _told(msg, now):
     """What a `status` reply tells of the board beyond the record: its game and last event,
     the set-up menu (as the snapshot has it), the signal, when a deadline ends (clock time)."""
     menu = msg.get("menu")
-    if not (isinstance(menu, dict) and isinstance(menu.get("page"), int) and 1 <= menu["page"] <= len(MENU_PAGES)):
+    if not (isinstance(menu, dict) and isinstance(menu.get("page"), int) and 1 <= menu["page"] <= len(snapshot.MENU_PAGES)):
         menu = None
     else:
-        menu = {"page": menu["page"], "name": MENU_PAGES[menu["page"] - 1], "item": menu.get("item"),
+        menu = {"page": menu["page"], "name": snapshot.MENU_PAGES[menu["page"] - 1], "item": menu.get("item"),
                 "value": menu.get("value")}
     signal = msg.get("signal") if isinstance(msg.get("signal"), str) else None
     left = msg.get("deadline_ms")
