@@ -97,7 +97,8 @@ def check_while_watched(board, svc, replies, opened):
     # The lit pixels are the board's frame, on its places.
     assert wait_until(lambda: live.lights and live.lights == board_lights(board), 5), live.lights
     # A strict game: the seat on turn's deadline, as the board counts it.
-    assert svc.logger.request({"cmd": "new", "preset": "strict", "players": 2, "options": {"deadline": 60}})["re"] == "ok"
+    strict = {"cmd": "new", "preset": "strict", "players": 2, "options": {"deadline": 60}}
+    assert svc.logger.request(strict)["re"] == "ok"
     assert wait_until(lambda: said() == "Red's turn: roll.", 10), said()
     assert wait_until(lambda: live.state()["deadline"] is not None, 5)
     deadline = live.state()["deadline"]

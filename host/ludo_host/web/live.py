@@ -338,10 +338,11 @@ def _told(msg, now):
     """What a `status` reply tells of the board beyond the record: its game and last event,
     the set-up menu (as the snapshot has it), the signal, when a deadline ends (clock time)."""
     menu = msg.get("menu")
-    if not (isinstance(menu, dict) and isinstance(menu.get("page"), int) and 1 <= menu["page"] <= len(snapshot.MENU_PAGES)):
+    pages = snapshot.MENU_PAGES
+    if not (isinstance(menu, dict) and isinstance(menu.get("page"), int) and 1 <= menu["page"] <= len(pages)):
         menu = None
     else:
-        menu = {"page": menu["page"], "name": snapshot.MENU_PAGES[menu["page"] - 1], "item": menu.get("item"),
+        menu = {"page": menu["page"], "name": pages[menu["page"] - 1], "item": menu.get("item"),
                 "value": menu.get("value")}
     signal = msg.get("signal") if isinstance(msg.get("signal"), str) else None
     left = msg.get("deadline_ms")
