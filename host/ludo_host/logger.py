@@ -75,6 +75,9 @@ class Logger:
         # Watchers in this process (`ludo-host web`), called in the logger's thread:
         self.on_game = None           # function(GameFile) when a file's lines changed
         self.on_status = None         # function(message) for each `status` reply of the board
+        self.lights_every = None      # function() -> seconds, or None: ask `status` with the board's
+        #                               lights that often now (a page is open), else plainly as before
+        self.lights_refused = None    # the board's error to a `status` with lights: not asked again
         self.requests = Requests()    # commands from other threads, waiting for their answers
 
     # -- control -----------------------------------------------------------
@@ -234,12 +237,19 @@ class Logger:
         except Exception as exc:
             self._disconnect("write failed (%s)" % _first_line(exc))
             return False
-        self.pending.append({"cmd": obj["cmd"], "game": obj.get("game"), "t": time.monotonic()})
+        self.pending.append({"cmd": obj["cmd"], "game": obj.get("game"), "lights": obj.get("lights"),
+                             "t": time.monotonic()})
         return True
 
-    def ask_status(self):
+    def ask_status(self, lights=False):
         self._last_status_ask = time.monotonic()
-        self.send({"cmd": "status"})
+        self.send({"cmd": "status", "lights": True} if lights else {"cmd": "status"})
+
+    def _lights_due(self):
+        """How often to ask `status` with the lights now (seconds), or None: not now."""
+        if self.lights_every is None or self.lights_refused is not None:
+            return None
+        return self.lights_every()
 
     def ask_resend(self, game_id, start):
         asked = self.resend_asked.get(game_id)
@@ -256,8 +266,10 @@ class Logger:
             if game.has_gap or (game.finished is False and game_id == self.board_game
                                 and game.next_seq <= self.board_seq):
                 self.ask_resend(game_id, game.next_seq)
-        if self.ser is not None and now - self._last_status_ask > self.status_every_s:
-            self.ask_status()
+        lights_s = self._lights_due()
+        every = self.status_every_s if lights_s is None else min(self.status_every_s, lights_s)
+        if self.ser is not None and now - self._last_status_ask > every:
+            self.ask_status(lights=lights_s is not None)
 
     # -- incoming ----------------------------------------------------------
     def error(self, text):
@@ -417,6 +429,10 @@ class Logger:
             return None                 # (its asker shows it)
         if sent and name == "resend":
             self._resend_failed(sent.get("game"), text)
+            return None
+        if sent and name == "status" and sent.get("lights"):
+            self.lights_refused = str(text)     # (e.g. a strip too long for one line): said once
+            self.error("board: %s (to status with lights): the page shows no lights" % shorten(str(text), 120))
             return None
         self.error("board: %s%s" % (shorten(str(text), 120), " (to %s)" % name if name else ""))
         return None

@@ -345,3 +345,23 @@ def test_a_record_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
     assert got == [None]
     said = err.getvalue()
     assert "cannot use the record file for game '0123abcd'" in said and "is a FIFO (named pipe)" in said, said
+
+
+def test_status_asks_for_the_lights_only_while_wanted_and_not_again_once_refused(tmp_path):
+    lg, err = make_logger(tmp_path)
+    wanted = [None]
+    lg.lights_every = lambda: wanted[0]
+    lg._housekeeping()
+    assert lg.ser.sent[-1] == {"cmd": "status"}               # (the first ask: nothing asked yet)
+    lg._housekeeping()
+    assert len(lg.ser.sent) == 1                               # plain, every status_every_s
+    lg.handle_line(line({"re": "status", "state": "menu", "game": None, "seq": None}))
+    wanted[0] = 0.0
+    lg._housekeeping()
+    assert lg.ser.sent[-1] == {"cmd": "status", "lights": True}
+    lg.handle_line(line({"error": "status: the strip is too long for its lights in one line", "re": "status"}))
+    assert err.getvalue().count("the page shows no lights") == 1
+    lg._housekeeping()
+    lg._housekeeping()
+    assert {"cmd": "status", "lights": True} not in lg.ser.sent[2:]   # plainly again, once refused
+    assert err.getvalue().count("too long") == 1

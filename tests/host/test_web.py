@@ -17,7 +17,7 @@ import pytest
 
 from conftest import cli_command, cli_env, wait_until
 from ludo_host.web import WebService, server
-from ludo_host.web.live import LiveGame
+from ludo_host.web.live import LiveGame, lit_pixels
 
 NO_BOARD = "/dev/no-ludo-board-here"
 
@@ -244,6 +244,36 @@ def test_a_strict_deadline_counts_from_the_turn_s_start():
     classic = LiveGame()
     feed(classic, record_lines(str(ludo.Game("classic", players=2, seed=4).record())))
     assert classic.state()["deadline"] is None
+
+
+def test_a_board_s_status_gives_the_deadline_signal_menu_and_lights_while_it_is_of_the_last_line():
+    now = [1000.0]
+    live = LiveGame(clock=lambda: now[0], pixel_map=["t0", "t1", "d1"])
+    g = ludo.Game("strict", players=2, seed=4, options={"deadline": 60})
+    lines = record_lines(str(g.record()))
+    feed(live, lines)
+    game_id = json.loads(lines[0])["game"]
+    status = {"re": "status", "state": "playing", "game": game_id, "seq": 0, "turn": "R", "remote": "",
+              "menu": None, "signal": None, "deadline_ms": 42000, "lights": "000000ff000000000a"}
+    live.board_status(status)
+    # The board's own clock (the PC came mid-turn), not 60 s from the line's arrival.
+    assert live.state()["deadline"] == {"seat": "R", "seconds": 60, "ends_at": 1042.0}
+    assert live.state()["lights"] == lit_pixels(bytes.fromhex(status["lights"]), ["t0", "t1", "d1"])
+    assert [p for p, _ in live.state()["lights"]] == ["t1", "d1"]
+    live.board_status(dict(status, signal="refused", deadline_ms=None))     # (a clock that does not run)
+    assert live.state()["deadline"] is None
+    assert live.state()["words"]["buttons"].startswith("That press means nothing now.")
+    # A newer line than the status: the record's view until the next status.
+    g.roll()
+    now[0] = 1010.0
+    feed(live, record_lines(str(g.record())))
+    seat = ludo.SEAT_LETTERS[g.turn]
+    assert live.state()["deadline"]["ends_at"] == (1000.0 if seat == "R" else 1010.0) + 60
+    assert not live.state()["words"]["buttons"].startswith("That press")
+    # The set-up menu, in the virtual board's words.
+    live.board_status(dict(status, state="menu", game=None, seq=None, deadline_ms=None,
+                           menu={"page": 4, "item": "three_sixes", "value": "forfeit"}))
+    assert live.state()["words"]["said"] == "Set-up menu, page 4, options: three_sixes = forfeit."
 
 
 def _game_with_an_undo():

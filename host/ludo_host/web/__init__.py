@@ -22,6 +22,7 @@ from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token
 
 DEFAULT_WEB_PORT = 8765
+LIGHTS_ASK_S = 0.5          # while a page is open, a board on a serial link is asked its lights this often
 
 
 class PageStatus(StatusLine):
@@ -52,12 +53,18 @@ class WebService:
         self.hub = Hub(self.live, new_token(), self.seating)
         self.logger.on_game = lambda game: self.live.game_changed(game, self.logger.board_game)
         self.logger.on_status = self.live.board_status
+        self.logger.lights_every = self._lights_every
         self.host, self.web_port = host, web_port
         self.loop = None
         self._runner = None
         self._threads = []
         self._started = threading.Event()
         self._start_error = None
+
+    def _lights_every(self):
+        """How often the logger asks the board's lights (in its `status`): only while a page
+        is open, and not of a virtual board in this process (it shows its own)."""
+        return LIGHTS_ASK_S if self.hub.watchers and not self.live.own_board else None
 
     @property
     def base_url(self):
@@ -131,6 +138,7 @@ def attach_virtual_board(live, board):
     signal showing), as its terminal shows them.  Read in the firmware's thread, at its
     idle polls (the app shows a frame only when it changes)."""
     from ..virtual.snapshot import snapshot_of
+    live.own_board = True
     idle = board.sim.on_idle
 
     def read():

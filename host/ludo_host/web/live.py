@@ -8,8 +8,10 @@ replay draws it (`_replay_page.step_data`).
 The words are the virtual board's status line (`ludo_host.words.status_words`), said of
 a snapshot of the board (`ludo_host.virtual.snapshot`): a virtual board in this process
 hands over its own snapshot and its lit pixels (`show`); for a board on a serial link
-the snapshot is made from the record and the board's `status` (what the serial protocol
-sends: not the set-up menu's page, a selection, nor the lit pixels).
+the snapshot is made from the record and the board's `status` replies (`board_status`:
+the set-up menu's page and value, the signal showing, a deadline's time left and, asked
+while a page is open, the lit pixels; not a selection).  Both give the page the same
+snapshot and the same lit pixels.
 
 Everything is kept under one lock; `on_change` functions are called (in the thread that
 changed it) after each change.
@@ -31,9 +33,10 @@ LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
 class LiveGame:
     """What the board is doing, for the page.  Read it with `snapshot()` and `steps_from(n)`."""
 
-    def __init__(self, clock=time.time):
+    def __init__(self, clock=time.time, pixel_map=None):
         self.lock = threading.Lock()
         self.clock = clock
+        self.pixel_map = pixel_map    # the places in strip order (None: hardware/pixelmap.json's)
         self.on_change = []           # functions(), called after each change
         self.version = 0              # counts changes of anything the page shows
         self.game_key = None          # the record file shown (its path): a new file, a new game
@@ -49,6 +52,8 @@ class LiveGame:
         self.lights = None            # [[place, "#rrggbb"], ...] of the lit pixels, or None (unknown)
         self.view = None              # a virtual board's own snapshot (ludo_host.virtual.snapshot)
         self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
+        self.own_board = False        # a virtual board in this process shows itself (`show`)
+        self.told = None              # the last `status`: {"game", "seq", "menu", "signal", "ends_at"}
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -70,13 +75,31 @@ class LiveGame:
             self._changed()
 
     def board_status(self, msg):
-        """A `status` reply of the board: menu, playing or over; the seats it plays from afar."""
+        """A `status` reply of the board: menu, playing or over; the seats it plays from afar;
+        the set-up menu's page and value, the signal showing, a deadline's time left and (when
+        asked for) the frame's pixels, which a board on a serial link tells only this way."""
         state = msg.get("state")
         remote = msg.get("remote")
+        told = _told(msg, self.clock())
+        lit = None
+        if isinstance(msg.get("lights"), str) and not self.own_board:
+            try:
+                lit = lit_pixels(bytes.fromhex(msg["lights"]), self._pixel_map())
+            except ValueError:      # not hex: no picture from this one
+                lit = None
         with self.lock:
             self.remote = (self.remote[0] + 1, remote if isinstance(remote, str) else None)
+            changed = False
             if state in ("menu", "playing", "over") and state != self.board["state"]:
                 self.board["state"] = state
+                changed = True
+            if not _same_told(told, self.told):
+                self.told = told
+                changed = True
+            if lit is not None and lit != self.lights:
+                self.lights = lit
+                changed = True
+            if changed:
                 self._changed()
 
     def link(self, connected, note):
@@ -84,6 +107,8 @@ class LiveGame:
         with self.lock:
             if (connected, note) != (self.board["connected"], self.board["note"]):
                 self.board["connected"], self.board["note"] = connected, note
+                if not connected and not self.own_board:
+                    self.lights = None        # (a lost board's last picture is not shown as now)
                 self._changed()
 
     # -- from a virtual board in this process (its thread) ----------------------
@@ -96,18 +121,19 @@ class LiveGame:
             return
         self._lights_at = now
         frame, snap = read()
-        from ..virtual.terminal import boost        # (the terminal's colours: one look)
-        lit = []
-        for i, place in enumerate(pixel_map):
-            rgb = frame[3 * i:3 * i + 3]
-            if len(rgb) == 3 and any(rgb):
-                lit.append([place, "#%02x%02x%02x" % boost(rgb)])
+        lit = lit_pixels(frame, pixel_map)
         with self.lock:
             if lit != self.lights or snap != self.view:
                 self.lights, self.view = lit, snap
                 self._changed()
 
     # -- inside ---------------------------------------------------------------
+    def _pixel_map(self):
+        if self.pixel_map is None:
+            from ..virtual.engine import default_pixel_map
+            self.pixel_map = default_pixel_map()
+        return self.pixel_map
+
     def _new_game(self, key):
         self.game_key = key
         self.replay = self.header = self.footer = self.error = None
@@ -183,16 +209,11 @@ class LiveGame:
             g = self.replay.game if self.replay is not None and not self.error else None
             snap = dict(self.view) if self.view is not None else self._snapshot(g)
             left = snap.get("deadline_ms")
-            if left is None and snap["mode"] == "play" and snap.get("kind") == "human" and g is not None \
-                    and g.rules.deadline and self.turn_since is not None:
-                left = int((self.turn_since + g.rules.deadline - self.clock()) * 1000)
             if left is not None and g is not None:
                 out["deadline"] = {"seat": snap.get("turn"), "seconds": g.rules.deadline,
                                    "ends_at": self.clock() + max(0, left) / 1000.0}
             snap["deadline_ms"] = None             # (the page counts it down itself)
             said, buttons = status_words(snap)
-            if snap["mode"] == "menu" and snap.get("menu") is None and self.view is None:
-                said = "The set-up menu is open on the board."
             last = self.steps[-1] if len(self.steps) > 1 else None
             out["words"] = {"said": said, "buttons": buttons, "last": last["text"] if last else "",
                             "mode": snap["mode"]}
@@ -248,17 +269,22 @@ class LiveGame:
             return {"roll": False, "moves": moves, "pass": any(m.is_pass for m in legal), "rolls": list(g.pending_rolls)}
 
     def _snapshot(self, g):
-        """The board's snapshot as far as the record and `status` tell it (a board on a
-        serial link): no menu page, no selection, the last action's signal until the next."""
+        """The board's snapshot as far as the record and the last `status` tell it (a board
+        on a serial link): no selection.  The signal and a deadline's time left are the
+        status's while it is of the last line taken; after a newer line (the status is older)
+        the last action's signal, and the deadline counted from the turn's first line."""
         snap = snapshot.empty()
         state = self.board["state"]
+        told = self.told or {}
+        if state == "menu":
+            snap["menu"], snap["signal"] = told.get("menu"), told.get("signal")
         if g is None:
             snap["mode"] = "menu" if state == "menu" else "boot"
             return snap
         over = g.outcome()
         snap["mode"] = "menu" if state == "menu" else ("over" if over is not None or self.footer else "play")
         letter = ludo.SEAT_LETTERS[g.turn]
-        snap.update(turn=letter, kind=g.kinds.get(letter, "human"), preset=g.preset)
+        snap.update(turn=letter, kind=g.kinds.get(letter, "human"), preset=g.preset, remote=self.remote[1] or "")
         if over is not None:
             snap["result"] = over.result()
         elif self.footer is not None:
@@ -275,11 +301,18 @@ class LiveGame:
             snap["moves"] = len({(m.token, m.end_place) for m in legal if not m.is_pass})
             snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
             snap["selected"] = len(legal) == 1 and not legal[0].is_pass
-        events = self.steps[-1]["events"] if self.steps else []
-        for event in events:
+        current = told.get("game") == self.header.get("game") and told.get("seq") == len(self.lines) - 1
+        if current:
+            snap["signal"] = told["signal"]
+            if told["ends_at"] is not None:
+                snap["deadline_ms"] = int((told["ends_at"] - self.clock()) * 1000)
+            return snap
+        for event in (self.steps[-1]["events"] if self.steps else []):
             signal = EVENT_SIGNALS.get(event.split(" ")[0])
             if signal:
                 snap["signal"] = signal
+        if snap["kind"] == "human" and g.rules.deadline and self.turn_since is not None:
+            snap["deadline_ms"] = int((self.turn_since + g.rules.deadline - self.clock()) * 1000)
         return snap
 
 
@@ -287,6 +320,43 @@ class LiveGame:
 EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pass", "turned": "turned",
                  "door": "door", "resign": "leave", "timeout": "leave", "forfeit": "forfeit",
                  "three-sixes": "forfeit", "void": "forfeit"}
+
+
+def lit_pixels(frame, pixel_map):
+    """[[place, "#rrggbb"], ...] of a frame's lit pixels (bytes, strip order, the colours the
+    app asks for), in the colours the terminal draws them."""
+    from ..virtual.terminal import boost        # (the terminal's colours: one look)
+    lit = []
+    for i, place in enumerate(pixel_map):
+        rgb = frame[3 * i:3 * i + 3]
+        if len(rgb) == 3 and any(rgb):
+            lit.append([place, "#%02x%02x%02x" % boost(rgb)])
+    return lit
+
+
+def _told(msg, now):
+    """What a `status` reply tells of the board beyond the record: its game and last event,
+    the set-up menu (as the snapshot has it), the signal, when a deadline ends (clock time)."""
+    menu = msg.get("menu")
+    pages = snapshot.MENU_PAGES
+    if not (isinstance(menu, dict) and isinstance(menu.get("page"), int) and 1 <= menu["page"] <= len(pages)):
+        menu = None
+    else:
+        menu = {"page": menu["page"], "name": pages[menu["page"] - 1], "item": menu.get("item"),
+                "value": menu.get("value")}
+    signal = msg.get("signal") if isinstance(msg.get("signal"), str) else None
+    left = msg.get("deadline_ms")
+    ends_at = now + left / 1000.0 if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None
+    return {"game": msg.get("game"), "seq": msg.get("seq"), "menu": menu, "signal": signal, "ends_at": ends_at}
+
+
+def _same_told(a, b):
+    """Whether two statuses tell the page the same (a deadline's end within a quarter of a
+    second: the page is not sent a new state for each status while a clock runs)."""
+    if a is None or b is None or (a["ends_at"] is None) != (b["ends_at"] is None):
+        return a is b
+    return dict(a, ends_at=0) == dict(b, ends_at=0) and (
+        a["ends_at"] is None or abs(a["ends_at"] - b["ends_at"]) < 0.25)
 
 
 def _place_words(move_text, end):
