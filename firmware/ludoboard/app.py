@@ -13,7 +13,7 @@ import gc
 import sys
 
 import ludo  # noqa: F401  (the rules core first: the board compiles the largest first)
-from . import const, load, release
+from . import const, load, release, release_transient
 from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
@@ -106,10 +106,8 @@ class App:
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        try:
-            load("ludoboard.startup").boot(self, settings)
-        finally:
-            release("ludoboard.startup")
+        for _ in load("ludoboard.startup", True).boot(self, settings):
+            release_transient()     # the code a part of the start-up needed goes before the next
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -131,6 +129,7 @@ class App:
             self.run_job()
         self.timers(now)
         self.draw(now)
+        release_transient()         # the code this pass needed only for itself
         hw.feed()
 
     def run_job(self):
@@ -365,7 +364,8 @@ class App:
             for letter in kinds:
                 if kinds[letter] != "human":
                     return
-        players.release()
+        if players.forget():
+            release("ludo.ai")
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         """A new game (abandoning the one in progress), set up over some loop passes by a

@@ -10,7 +10,7 @@
 # rules refuse (ValueError), gets one error line and changes nothing.
 import json
 
-from . import load, release
+from . import load, transient_module
 from .names import BUTTONS
 from . import protocol
 
@@ -25,12 +25,9 @@ def status(app, obj):
         return line
     position = "null"
     if app.game is not None:
-        try:
-            position = load("ludoboard.record_lines").dumps(app.game.position())
-        finally:
-            release("ludoboard.record_lines")   # the position's text is needed only now
-            release("ludo.position")
-            release("ludo.notation")
+        position = load("ludoboard.record_lines", True).dumps(app.game.position())
+        transient_module("ludo.position")     # (the rules core loaded them for the text)
+        transient_module("ludo.notation")
     at = line.index(',"re":')       # keys sorted: "position" comes after "game"
     return line[:at] + ',"position":' + position + line[at:]
 
@@ -95,10 +92,10 @@ def run(link, app, raw):
         handler = HANDLERS[COMMANDS.index(name)]
         if isinstance(handler, str):
             dot = handler.find(".")
-            handler = getattr(load("ludoboard." + handler[:dot]), handler[dot + 1:])
+            handler = getattr(load("ludoboard." + handler[:dot], True), handler[dot + 1:])
         reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
-        link.send(load("ludoboard.record_lines").error_line(str(exc), name))
+        link.send(load("ludoboard.record_lines", True).error_line(str(exc), name))
         return
     if reply is not None:
         link.send(reply)
@@ -107,7 +104,7 @@ def run(link, app, raw):
 def _stages(app, obj, name):
     """A streamed reply: its code (replies.py) is compiled in the loop pass after the
     command's, then the lines follow as the link takes them.  (The running generator
-    keeps this module's code, and replies.py's, until it ends.)
+    keeps this module's code, and replies.py's, until it ends: then they go.)
     """
     yield None
     replies = load("ludoboard.replies")
@@ -119,12 +116,11 @@ def _stages(app, obj, name):
             return
         for line in lines:
             yield line
-    finally:
-        release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
-        release("ludoboard.record_lines")
-        release("ludo.jsonstr")         # (an error line's)
+    finally:                        # (also when the cable cut it: link.py closes it)
+        transient_module("ludoboard.replies")
+        transient_module("ludoboard.record_lines")
 
 
 def _clip(text):
     text = str(text)
-    return load("ludoboard.record_lines").quoted(text if len(text) <= 40 else text[:40] + "...")
+    return load("ludoboard.record_lines", True).quoted(text if len(text) <= 40 else text[:40] + "...")

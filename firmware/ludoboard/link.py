@@ -13,7 +13,7 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const, load, release
+from . import const, load
 from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
@@ -59,6 +59,8 @@ class HostLink:
         connected = hw.host_connected
         if connected != self.connected:
             self.connected = connected
+            if self.stream is not None:
+                self.stream.close()     # (its code goes as the pass ends)
             self.line = None
             self.length = 0
             self.skip = 0
@@ -181,20 +183,13 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        """One command line: its code (commands.py) is loaded for it and released when it
-        has replied; but the logger's status, every few seconds, is answered from code
-        kept loaded.
+        """One command line: its code (commands.py) is loaded for this loop pass; but the
+        logger's status, every few seconds, is answered from code kept loaded.
         """
         if raw == b'{"cmd":"status"}':
             self.send(status_line(self.app))
             return
-        try:
-            load("ludoboard.commands").run(self, self.app, raw)
-        finally:
-            release("ludoboard.commands")
-            release("ludoboard.clock")  # (a handler of its table's)
-            release("ludoboard.record_lines")   # (an error line's)
-            release("ludo.jsonstr")     # (an error line's: record_lines.clipped)
+        load("ludoboard.commands", True).run(self, self.app, raw)
 
     def pump(self):
         """Send what the current long reply has ready, as far as the output ring takes it."""

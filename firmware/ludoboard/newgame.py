@@ -13,7 +13,7 @@ from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
 from .places import NONE
-from . import load, release, players, protocol
+from . import load, transient_module, players, protocol
 
 
 class Spec:
@@ -57,9 +57,7 @@ def check(app, spec):
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
         if command is not None:
-            app.link.send(load("ludoboard.record_lines").error_line(str(exc), "new"))
-            release("ludoboard.record_lines")
-            release("ludo.jsonstr")
+            app.link.send(load("ludoboard.record_lines", True).error_line(str(exc), "new"))
         else:                       # the menu's choice: refused
             print("new game: %s" % exc)
             app.refuse()
@@ -92,10 +90,7 @@ def save(app, spec):
     """
     if app.clock[0] is not None:
         yield
-        try:
-            spec.now = load("ludoboard.clock").now_iso(app.clock, app.hw.ticks_ms())
-        finally:
-            release("ludoboard.clock")
+        spec.now = load("ludoboard.clock", True).now_iso(app.clock, app.hw.ticks_ms())
     if spec.seed is None:
         spec.seed = dice.new_seed()     # (looked up now: tests fix it)
     yield
@@ -158,11 +153,11 @@ def start(app, spec):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
-        release("ludo.commit")
+        transient_module("ludo.commit")
+    yield
     if lines is not None:
-        link.send(lines.start_line(g))
+        link.send(load("ludoboard.record_lines", True).start_line(g))
         lines = None
-        release("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.hand = spec.hand

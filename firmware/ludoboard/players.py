@@ -11,7 +11,6 @@
 import sys
 
 from ludo.actions import KINDS
-from . import release as _release
 
 LOAD = 0                    # job(): load the player's code only (a computer's turn, before it rolls)
 CHOOSE = 1                  # ... and choose its move
@@ -62,11 +61,12 @@ def ready(kind):
     return _ai is not LAZY or "ludo." + _PARTS[kind][-1] in sys.modules
 
 
-def release():
-    """Forget the computer players and release their code (no seat needs them)."""
+def forget():
+    """Forget the computer players (no seat needs them); True when their code (ludo.ai*)
+    may be released: it is loaded again when needed.
+    """
     _players.clear()
-    if _ai is LAZY:
-        _release("ludo.ai")
+    return _ai is LAZY
 
 
 def load(kind):

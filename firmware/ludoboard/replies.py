@@ -5,7 +5,7 @@
 # after the command's, and released when the reply ends.
 import ludo
 
-from . import load, release, protocol
+from . import load, transient_module, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
@@ -35,8 +35,8 @@ def reply(app, obj):
 
 def _release_texts():
     """The position and move texts are needed only now (the replay is over): their code goes."""
-    release("ludo.position")
-    release("ludo.notation")
+    transient_module("ludo.position")
+    transient_module("ludo.notation")
 
 
 def _gone(g, cmd):
@@ -73,7 +73,7 @@ def _event_lines(app, g, first, last, ended):
     """Events first..last of game g, re-derived from its transcript."""
     codes = g.transcript
     if first == 0:
-        yield load("ludoboard.record_lines").start_line(g)     # (only then: commands.py releases it)
+        yield load("ludoboard.record_lines").start_line(g)     # (only then; kept to the reply's end)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
@@ -93,7 +93,7 @@ def _event_lines(app, g, first, last, ended):
 
 
 def _record_lines(app, g, ended):
-    record_lines = load("ludoboard.record_lines")     # (commands.py releases it with the reply)
+    record_lines = load("ludoboard.record_lines")     # (kept to the reply's end: commands._stages)
     # The board's record of g, one reply line per record line, then record-end.
     dumps = record_lines.dumps
     gid = g.game_id

@@ -18,7 +18,7 @@
 # index in turn, the first entry after the last one taken whose check matches that
 # index and that the rules accept; entries after the last one taken are a lost
 # tail, told in one console line.  docs/saves.md.
-from . import const, load, release
+from . import const, load
 
 ENTRY = 3                   # bytes per entry
 CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry (CCITT's 0x1021: 4)
@@ -60,19 +60,13 @@ class Saves:
         """Read the save and replay it: make(header) gives its game (or raises).  Returns
         (game, header, rolled) with every saved action taken, or None (no save, or none usable).
         """
-        try:
-            return load("ludoboard.save_image").read(self, make)
-        finally:
-            release("ludoboard.save_image")
+        return load("ludoboard.save_image", True).read(self, make)
 
     def start(self, header):
         """Begin a new game's save with `header` (save_image.header_for; the old save is
         erased).  False if it cannot.
         """
-        try:
-            return load("ludoboard.save_image").start(self, header)
-        finally:
-            release("ludoboard.save_image")
+        return load("ludoboard.save_image", True).start(self, header)
 
     def append(self, code, game):
         """Save one action code, which `game` has just taken; True once it is in NVM."""
@@ -82,10 +76,7 @@ class Saves:
         if at + ENTRY > self.size:
             # the sector is full (or holds an older firmware's save: save_image.py): the
             # game's codes packed, this one too, in one write (an erase)
-            try:
-                return load("ludoboard.save_image").rewrite(self, game)
-            finally:
-                release("ludoboard.save_image")
+            return load("ludoboard.save_image", True).rewrite(self, game)
         check = entry_check(code, self.count, self.salt)
         self.nvm[at:at + ENTRY] = bytes((code, check & 255, check >> 8))
         self.count += 1

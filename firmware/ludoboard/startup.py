@@ -1,12 +1,12 @@
-# The board's start-up (the end of App()): the pixel map, the saved game taken
-# up again after a reset (its transcript replayed, the position shown to be
-# checked), the errors, the map check, the first mode.  Loaded once and released
-# again.  A new game is a job of the app (app.py's start_game: newgame.py).
+# The board's start-up (the end of App(), which releases the code each part
+# needed before the next): the pixel map, the saved game taken up again after a
+# reset (its transcript replayed, the position shown to be checked), the errors,
+# the map check, the first mode.  A new game is a job of the app (app.py's
+# start_game: newgame.py).
 import ludo
 
-from . import load, release, places, banners
+from . import load, transient_module, places, banners
 from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
-
 
 
 def new_game(preset, players, options, seed, start, kinds, dice):
@@ -24,19 +24,20 @@ def game_from_header(h):
 
 
 def boot(app, settings):
-    """The pixel map, the saved game, the errors, and the first mode."""
-    pixelmap = load("ludoboard.pixelmap")   # needed once: keep its table, release its code
-    pixmap = pixelmap.PixelMap(app.hw.pixel_count)
+    """Stages (App() releases what each leaves behind): the pixel map (its table stays:
+    app.pixel, pixel index per place id), the saved game, the errors and the first mode.
+    """
+    map_check = settings.get("LUDO_MAP_CHECK", 0) == 1     # (the map check keeps its code)
+    pixmap = load("ludoboard.pixelmap", not map_check).PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
-    app.pixel = pixmap.pixel        # pixel index per place id
-    errors = app.errors
+    app.pixel = pixmap.pixel
     if pixmap.error:
-        errors.append(pixmap.error)
-    pixmap = pixelmap = None
-    map_check = settings.get("LUDO_MAP_CHECK", 0) == 1
-    if not map_check:
-        release("ludoboard.pixelmap")
+        app.errors.append(pixmap.error)
+    pixmap = None
+    yield
     game_mode = resume(app)
+    yield
+    errors = app.errors
     if app.saves.error:
         errors.append(app.saves.error)
     for e in errors:
@@ -58,12 +59,12 @@ def resume(app):
     got = app.saves.load(game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
-    release("ludo.extras")
+    transient_module("ludo.extras")
     if got is None:
         return MENU
     g, header, _ = got
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
-        release("ludo.commit")
+        transient_module("ludo.commit")
     app.game = g
     app.hand = header.get("dice") == "hand"
     app.can_leave = True

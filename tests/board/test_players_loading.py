@@ -1,11 +1,14 @@
 """The board loads only the computer players' code a seat needs, one small
 module of ludo at a time (ludoboard.players): Hard (the coach's too) is
-ludo.ai_base and Hard's parts, without Easy and Medium; players.release() drops
-all of it (as on the board: on CPython the loader keeps modules unless told)."""
+ludo.ai_base and Hard's parts, without Easy and Medium; the app's boundary
+(App.computers_needed, when no seat needs them) drops all of it (as on the board:
+on CPython the loader keeps modules unless told)."""
 import sys
+from types import SimpleNamespace
 
 import ludo
 from ludoboard import players
+from ludoboard.app import App
 
 AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
               "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
@@ -15,7 +18,7 @@ HARD = ("ludo.ai_base", "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "
 
 
 def _unload():
-    players.release()
+    players.forget()
     for name in AI_MODULES:
         sys.modules.pop(name, None)
         short = name.split(".")[1]
@@ -55,7 +58,7 @@ def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
         assert move in g.legal_moves
         assert all(name in sys.modules for name in HARD)
         assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
-        players.release()
+        App.computers_needed(SimpleNamespace(game=None))   # no game: no seat needs them
         for name in AI_MODULES:
             assert name not in sys.modules
         assert players.choose(g, "medium") in g.legal_moves
