@@ -17,10 +17,9 @@ from . import const, load, release, release_transient
 from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
-from .scene import Scene, render
+from .scene import Scene, render, NONE, place_of
 from .link import HostLink
 from .saves import Saves
-from .places import NONE, place_of
 from . import banners, players, play
 
 # the mode table (names.py's order): the class that runs each mode, and the modules
@@ -30,7 +29,7 @@ _KEPT = ("ludoboard.play",)
 _MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
                          "ludoboard.setup_menu.lights")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
-          ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
+          ("Over", _KEPT), ("MapCheck", ("ludoboard.startup",)))
 _COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
 #                                  last action's signal, 1.3 s at most for a pass, seen)
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
@@ -106,7 +105,7 @@ class App:
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        for _ in load("ludoboard.startup", True).boot(self, settings):
+        for _ in load("ludoboard.startup").boot(self, settings):
             release_transient()     # the code a part of the start-up needed goes before the next
 
     # -- the loop --------------------------------------------------------

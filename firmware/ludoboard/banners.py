@@ -7,7 +7,7 @@ from .names import (SIG_NONE, SIG_REFUSE, SIG_START, SIG_HOME, SIG_BONUS, SIG_PA
                     SIG_DOOR, SIG_LEAVE, SIG_FORFEIT, SIG_ERROR, EV_PASS, EV_TURNED, EV_HOME)
 from .palette import (SEAT_RGB, WHITE, RED, MAGENTA, SLOW, MEDIUM, FAST, PIPS, ALL, X_MASK, ROW_MASK,
                       SIGNAL_TIME)
-from .places import HOME, YARD, CENTRE
+from .scene import HOME, YARD, CENTRE
 from .painter import die_cycle, die_blink
 
 # the signal for each of the core's event kinds (ludo.actions' EV_*, in their order)

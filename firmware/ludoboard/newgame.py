@@ -12,7 +12,7 @@ from ludo import Game, dice
 from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
-from .places import NONE
+from .scene import NONE
 from . import load, transient_module, players, protocol
 
 

@@ -8,8 +8,7 @@
 # be put right by hand; the short signals over them are banners.py's.
 from .palette import (SEAT_RGB, WHITE, ORANGE, CYAN, SAFE_MARK, LAST_ORIGIN, TOKEN_LEVEL, DEST_LEVEL,
                       BREATH_LOW, DIM, SLOW, MEDIUM, FAST, BREATH, PIPS, ALL, CENTRE_PIP, ROW_MASK)
-from .places import YARD, CENTRE, DIE, NONE, place_of
-from .scene import scale
+from .scene import YARD, CENTRE, DIE, NONE, place_of, scale
 
 _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
 

@@ -6,7 +6,7 @@
 # banners.py) and changes nothing.  Tokens the game moved but the players did not
 # (a capture, an undo) are put right first: confirm once they are.
 from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
-from .places import NONE, place_of
+from .scene import NONE, place_of
 from . import banners, players, protocol
 
 

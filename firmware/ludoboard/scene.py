@@ -1,5 +1,12 @@
-# The light engine: a Scene says, per place, which colours to show and how to
-# animate them; `render` turns a Scene into a frame without allocating.
+# The board's places and the light engine: a Scene says, per place, which
+# colours to show and how to animate them; `render` turns a Scene into a frame
+# without allocating.
+#
+# The places are small integers, used as array indexes (a Scene's, the pixel
+# map's): track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
+# die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().  Their
+# names (place_id, place_name) are in startup.py: only reading the map needs them.
+# `place_of` says where a token of the game stands.
 #
 # Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte,
 # its index in the scene's own list of the colours it shows (a few dozen).  A
@@ -8,7 +15,28 @@
 # shifts the cycle so neighbours can chase or alternate.  Scenes are rebuilt
 # only when the state changes (painter.py); animation frames only re-render.
 from . import const
-from .places import COUNT as _NP
+
+HOME = const(52)    # t0..t51 -> 0..51; hR1..hB5 -> 52..71 (seat*5 + k-1)
+YARD = const(72)    # yR1..yB4 -> 72..87 (seat*4 + k-1)
+CENTRE = const(88)  # cR..cB -> 88..91
+DIE = const(92)     # d1..d7 -> 92..98
+COUNT = const(99)
+NONE = const(255)   # "no place" (a token off the board)
+
+
+def place_of(r, t, p):
+    """Place id of token t at progress p under rules r (ludo's place_of, as an id)."""
+    if p is None:
+        return NONE
+    if p < 0:
+        return YARD + t
+    if p < r.track_len:
+        return (r.entry[t >> 2] + p) % 52
+    lane = r.entry[t >> 2] // 13
+    if p < r.home:
+        return HOME + lane * 5 + p - r.track_len
+    return CENTRE + lane
+
 
 _MAX_COLOURS = const(4)
 _PALETTE = const(32)        # colours a scene has room for before its palette grows
@@ -24,17 +52,17 @@ class Scene:
     # What each place shows: one colour, or a cycle of up to four.
 
     def __init__(self):
-        self.col = bytearray(_NP * _MAX_COLOURS)    # palette index of colour k of place p at p * 4 + k
+        self.col = bytearray(COUNT * _MAX_COLOURS)    # palette index of colour k of place p at p * 4 + k
         self.palette = [0] * _PALETTE               # the colours (packed ints), the first `used`
         self.used = 0
-        self.ncol = bytearray(_NP)
-        self.period = bytearray(_NP)
-        self.offset = bytearray(_NP)
-        self.fade = bytearray(_NP)
+        self.ncol = bytearray(COUNT)
+        self.period = bytearray(COUNT)
+        self.offset = bytearray(COUNT)
+        self.fade = bytearray(COUNT)
 
     def clear(self):
         """Every place off."""
-        for p in range(_NP):
+        for p in range(COUNT):
             self.ncol[p] = 0
         self.used = 0
 
@@ -101,7 +129,7 @@ class Scene:
 
     def animated(self):
         """Does any place change from step to step?"""
-        for p in range(_NP):
+        for p in range(COUNT):
             if self.ncol[p] > 1:
                 return True
         return False
@@ -136,7 +164,7 @@ def render(scene, pixel, frame, step):
     """Write the scene at animation step `step` into frame (R,G,B per pixel);
     pixel[p] is place p's pixel (-1: none).
     """
-    for p in range(_NP):
+    for p in range(COUNT):
         i = pixel[p]
         if i < 0:
             continue
