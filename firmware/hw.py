@@ -77,11 +77,8 @@ def load_settings() -> "Dict[str, Any]":
     """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
     loaded only for this: a bad value is reported on the console in one line and its default used).
     """
-    from ludoboard import release, settings
-    try:
-        return settings.load(DEFAULTS, getattr(os, "getenv", None))
-    finally:
-        release("ludoboard.settings")
+    from ludoboard import load      # (released by the app as its start-up goes on)
+    return load("ludoboard.settings", True).load(DEFAULTS, getattr(os, "getenv", None))
 
 
 def _pin(name: str, setting: str) -> "Any":

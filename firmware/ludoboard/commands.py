@@ -6,8 +6,8 @@
 # A handler takes (app, obj) and gives the reply line, or None when the reply
 # comes later: `new` is a job of the app (its arguments are checked there, and
 # it replies when it knows), `record` and `resend` are streamed by the link
-# (replies.py).  A malformed command, or one the
-# rules refuse (ValueError), gets one error line and changes nothing.
+# (replies.stream).  A malformed command, or one the rules refuse (ValueError),
+# gets one error line and changes nothing.
 import json
 
 from . import load, transient_module
@@ -54,7 +54,7 @@ def streamed(app, obj):
     link = app.link
     if link.stream is not None:
         raise ValueError("busy sending a reply; ask again when it ends")
-    link.stream = _stages(app, obj, obj["cmd"])
+    link.stream = load("ludoboard.replies").stream(app, obj)
 
 
 # the table: each command's name and its handler, a function here or `module.function`
@@ -99,26 +99,6 @@ def run(link, app, raw):
         return
     if reply is not None:
         link.send(reply)
-
-
-def _stages(app, obj, name):
-    """A streamed reply: its code (replies.py) is compiled in the loop pass after the
-    command's, then the lines follow as the link takes them.  (The running generator
-    keeps this module's code, and replies.py's, until it ends: then they go.)
-    """
-    yield None
-    replies = load("ludoboard.replies")
-    try:
-        try:
-            lines = replies.reply(app, obj)
-        except ValueError as exc:
-            yield load("ludoboard.record_lines").error_line(str(exc), name)
-            return
-        for line in lines:
-            yield line
-    finally:                        # (also when the cable cut it: link.py closes it)
-        transient_module("ludoboard.replies")
-        transient_module("ludoboard.record_lines")
 
 
 def _clip(text):

@@ -13,7 +13,7 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const, load
+from . import const, load, transient_module
 from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
@@ -49,6 +49,7 @@ class HostLink:
         self.dropped = 0            # lines dropped because the ring was full
         self.connected = False
         self.stream = None          # generator of reply lines
+        self.waiting = None         # a command line whose code was compiled this pass: run in the next
         self.pending = None         # a streamed line waiting for room
         self.rest = 0               # chunk[first:n] not yet taken, as first << 8 | n
 
@@ -61,6 +62,8 @@ class HostLink:
             self.connected = connected
             if self.stream is not None:
                 self.stream.close()     # (its code goes as the pass ends)
+            if self.waiting is not None:
+                transient_module("ludoboard.commands")
             self.line = None
             self.length = 0
             self.skip = 0
@@ -70,10 +73,15 @@ class HostLink:
             self.stream = None
             self.pending = None
             self.rest = 0
+            self.waiting = None
         if not connected:
             return
         if self.flood:
             self._drop_input()
+        elif self.waiting is not None:      # (reading waits for it: one command a pass)
+            if not self.app.starting:
+                raw, self.waiting = self.waiting, None
+                load("ludoboard.commands", True).run(self, self.app, raw)
         else:
             self._read()
         if not self.length and not self.skip and not self.flood:
@@ -183,13 +191,16 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        """One command line: its code (commands.py) is loaded for this loop pass; but the
-        logger's status, every few seconds, is answered from code kept loaded.
+        """One command line: its code (commands.py) is compiled in this loop pass and the
+        command runs in the next (each pass compiles one module at most), then the code
+        goes; but the logger's status, every few seconds, is answered at once from code
+        kept loaded.
         """
         if raw == b'{"cmd":"status"}':
             self.send(status_line(self.app))
             return
-        load("ludoboard.commands", True).run(self, self.app, raw)
+        load("ludoboard.commands")
+        self.waiting = raw
 
     def pump(self):
         """Send what the current long reply has ready, as far as the output ring takes it."""

@@ -1,13 +1,32 @@
 # The PC's `record` and `resend` commands (docs/serial-protocol.md): replies of
-# many lines, streamed by the link from a generator as its buffer drains.  The
-# lines are derived again from the game's transcript on a scratch game (nothing
-# but the transcript is stored).  Loaded by commands.py's _stages, a loop pass
-# after the command's, and released when the reply ends.
+# many lines, streamed by the link from a generator (stream) as its buffer
+# drains.  The lines are derived again from the game's transcript on a scratch
+# game (nothing but the transcript is stored).  Loaded for the command, and
+# released when the reply ends.
 import ludo
 
 from . import load, transient_module, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
+
+
+def stream(app, obj):
+    """The reply's lines as the link takes them (None: a pass for the loop), from the pass
+    after this module compiled; when it ends (or the cable cut it: link.py closes it) its
+    code goes with the pass.
+    """
+    yield None
+    try:
+        try:
+            lines = reply(app, obj)
+        except ValueError as exc:
+            yield load("ludoboard.record_lines").error_line(str(exc), obj["cmd"])
+            return
+        for line in lines:
+            yield line
+    finally:
+        transient_module("ludoboard.replies")
+        transient_module("ludoboard.record_lines")
 
 
 def reply(app, obj):
@@ -93,7 +112,7 @@ def _event_lines(app, g, first, last, ended):
 
 
 def _record_lines(app, g, ended):
-    record_lines = load("ludoboard.record_lines")     # (kept to the reply's end: commands._stages)
+    record_lines = load("ludoboard.record_lines")     # (kept to the reply's end: stream)
     # The board's record of g, one reply line per record line, then record-end.
     dumps = record_lines.dumps
     gid = g.game_id
