@@ -123,8 +123,7 @@ class App:
             self.buttons.key_event(ev, now)
             ev = hw.poll_key()
         self.buttons.tick(now)
-        self.link.poll()
-        if self.jobs:
+        if not self.link.poll() and self.jobs:     # (a pass compiles one module at most)
             self.run_job()
         self.timers(now)
         self.draw(now)

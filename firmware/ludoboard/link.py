@@ -48,19 +48,21 @@ class HostLink:
         self.used = 0
         self.dropped = 0            # lines dropped because the ring was full
         self.connected = False
-        self.stream = None          # generator of reply lines
+        self.stream = None          # generator of reply lines (the command, in the pass it came)
         self.waiting = None         # a command line whose code was compiled this pass: run in the next
         self.pending = None         # a streamed line waiting for room
         self.rest = 0               # chunk[first:n] not yet taken, as first << 8 | n
 
     # -- the loop --------------------------------------------------------
     def poll(self):
-        """One loop pass of the link: notice the cable, read a bounded amount, answer at most one command."""
+        """One loop pass of the link: notice the cable, read a bounded amount, answer at most
+        one command.  True when it compiled a command's code (no job runs in this pass).
+        """
         hw = self.hw
         connected = hw.host_connected
         if connected != self.connected:
             self.connected = connected
-            if self.stream is not None:
+            if self.stream is not None and not isinstance(self.stream, dict):
                 self.stream.close()     # (its code goes as the pass ends)
             if self.waiting is not None:
                 transient_module("ludoboard.commands")
@@ -75,21 +77,24 @@ class HostLink:
             self.rest = 0
             self.waiting = None
         if not connected:
-            return
+            return False
+        ran = False
         if self.flood:
             self._drop_input()
         elif self.waiting is not None:      # (reading waits for it: one command a pass)
             if not self.app.starting:
                 raw, self.waiting = self.waiting, None
                 load("ludoboard.commands", True).run(self, self.app, raw)
+                ran = True
         else:
             self._read()
         if not self.length and not self.skip and not self.flood:
             self.line = None        # no line half in: the 1 KB buffer is not kept between commands
-        if self.stream is not None:
+        if self.stream is not None and not ran:
             self.pump()
         if self.used:
             self._flush()
+        return self.waiting is not None
 
     def _read(self):
         """This pass's share of the input: at most _IN_READS chunks and one command."""
@@ -203,7 +208,12 @@ class HostLink:
         self.waiting = raw
 
     def pump(self):
-        """Send what the current long reply has ready, as far as the output ring takes it."""
+        """Send what the current long reply has ready, as far as the output ring takes it.
+        A reply asked for (its command, commands.streamed) gets its code and generator here,
+        in a pass after the command's (replies.stream).
+        """
+        if isinstance(self.stream, dict):
+            self.stream = load("ludoboard.replies").stream(self.app, self.stream)
         while self.stream is not None:
             if self.pending is None:
                 try:

@@ -143,10 +143,6 @@ def start(app, spec):
         build_step(rules, name)
     yield
     link = app.link
-    lines = None
-    if link.connected:              # the start line's code, compiled before the game is made
-        lines = load("ludoboard.record_lines")
-        yield
     g = Game(rules, seed=spec.seed, start=spec.now, dice="hand" if spec.hand else "device")
     kinds = spec.kinds
     for letter in sorted(kinds):
@@ -154,10 +150,13 @@ def start(app, spec):
     yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
         transient_module("ludo.commit")
-    yield
-    if lines is not None:
-        link.send(load("ludoboard.record_lines", True).start_line(g))
+    if link.connected:              # the start line: its code compiles in a pass of its own
+        yield
+        lines = load("ludoboard.record_lines")
+        yield
+        link.send(lines.start_line(g))
         lines = None
+        transient_module("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.hand = spec.hand

@@ -11,17 +11,17 @@ _REPLAY_SLICE = 16          # actions replayed between two turns of the main loo
 
 
 def stream(app, obj):
-    """The reply's lines as the link takes them (None: a pass for the loop), from the pass
-    after this module compiled; when it ends (or the cable cut it: link.py closes it) its
-    code goes with the pass.
+    """The reply's lines as the link takes them (None: a pass for the loop); its lines
+    from the pass after this module compiled.  When it ends (or the cable cut it:
+    link.py closes it) its code goes with the pass.
     """
-    yield None
     try:
         try:
             lines = reply(app, obj)
         except ValueError as exc:
             yield load("ludoboard.record_lines").error_line(str(exc), obj["cmd"])
             return
+        yield None
         for line in lines:
             yield line
     finally:
