@@ -29,7 +29,7 @@ _KEPT = ("ludoboard.play",)
 _MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
                          "ludoboard.setup_menu.lights")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
-          ("Over", _KEPT), ("MapCheck", ("ludoboard.startup",)))
+          ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
 _COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
 #                                  last action's signal, 1.3 s at most for a pass, seen)
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
@@ -105,7 +105,7 @@ class App:
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        for _ in load("ludoboard.startup").boot(self, settings):
+        for _ in load("ludoboard.startup", True).boot(self, settings):
             release_transient()     # the code a part of the start-up needed goes before the next
 
     # -- the loop --------------------------------------------------------

@@ -23,7 +23,7 @@ CHECK = const(1)        # after a reset: the position is shown until confirm (pl
 PLAY = const(2)         # a game in play (play.py)
 PAUSE = const(3)        # the pause menu, over a game (pause_menu.py)
 OVER = const(4)         # a finished game (play.py)
-MAP_CHECK = const(5)    # the pixel map's walk at start (startup.py)
+MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 
 # player kinds (ludo's KINDS: human, easy, medium, hard)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer

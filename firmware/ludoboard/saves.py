@@ -11,8 +11,8 @@
 #
 # On RP2040 any write over a written byte erases the whole sector, so nothing
 # written is ever written over, except when the sector is full (compaction: the
-# game's codes packed one byte each) or a new game starts (save_image.py, which
-# also reads the save at the boot; loaded for those only).  A power
+# game's codes packed one byte each) or a new game starts (save_image.py, loaded
+# for those only; startup.py reads the save at the boot).  A power
 # cut in an append leaves a torn entry: the boot skips it in place,
 # and the next append goes after it with the same index.  The boot takes, for each
 # index in turn, the first entry after the last one taken whose check matches that
@@ -55,12 +55,6 @@ class Saves:
         self.end = 0            # where the next entry goes: every byte from here on is erased
         self.salt = 0           # the game id's CRC, the start of each entry's check
         self.error = None       # one line, for the console and the error lights
-
-    def load(self, make):
-        """Read the save and replay it: make(header) gives its game (or raises).  Returns
-        (game, header, rolled) with every saved action taken, or None (no save, or none usable).
-        """
-        return load("ludoboard.save_image", True).read(self, make)
 
     def start(self, header):
         """Begin a new game's save with `header` (save_image.header_for; the old save is

@@ -5,7 +5,7 @@
 # The places are small integers, used as array indexes (a Scene's, the pixel
 # map's): track t0..t51, home columns hR1..hB5, yards yR1..yB4, centre cR..cB,
 # die d1..d7 -- the same order as host/ludo_host/layout.py's all_places().  Their
-# names (place_id, place_name) are in startup.py: only reading the map needs them.
+# names (place_id, place_name) are in pixelmap.py: only reading the map needs them.
 # `place_of` says where a token of the game stands.
 #
 # Colours are packed ints 0xRRGGBB (no tuples); the scene keeps each as a byte,

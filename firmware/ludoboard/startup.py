@@ -1,194 +1,29 @@
 # The board's start-up (the end of App(), which releases the code each part
-# needed before the next): the pixel map, the saved game taken up again after a
-# reset (its transcript replayed, the position shown to be checked), the errors,
-# the map check, the first mode.  Then this module is released, unless the map
-# check runs (its mode is here).  A new game is a job of the app (app.py's
+# needed before the next): the pixel map, the saved game read and taken up again
+# after a reset (its transcript replayed, the position shown to be checked), the
+# errors, the map check, the first mode.  A new game is a job of the app (app.py's
 # start_game: newgame.py).
 #
-# The pixel map says which pixel of the strip sits at which place, loaded from
-# LUDO_PIXEL_MAP; the map check walks the strip (LUDO_MAP_CHECK = 1).  The file
-# (SPEC §4): {"format": "ludo-pixelmap/1", "pixels": ["t0", "t1", ...]}, list
-# index = pixel index.  A missing or broken file never stops the board: it falls
-# back to the built-in order (DEFAULT_ROUTE, the shipped map) and reports why in
-# `error`, which the app shows as a visible error pattern.
-import json
-
+# Reading replays the save (saves.py has its format) into its game: the header,
+# the packed codes, then the entries, each taken only when its check matches the
+# next index and the rules accept it.  Nothing read from NVM raises out of here:
+# what cannot be taken ends the game resumed, with one line in saves.error.  The
+# format before ("L1": 2-byte entries, an 8-bit check) is read too, and rewritten
+# in this one at the next action (save_image.py).
 import ludo
 
-from . import load, transient_module, banners, scene
-from .buttons import ticks_diff
-from .names import SEATS, MENU, CHECK, MAP_CHECK, SIG_ERROR
+from . import const, load, transient_module, banners
+from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
+from .scene import NONE
+from .saves import ENTRY, entry_check
+from .save_image import MAGIC, crc16, game_salt, header_in_nvm, written_end
 
-FORMAT = "ludo-pixelmap/1"
-UNMAPPED = -1
-# The strip route of the shipped hardware/pixelmap.json after t0..t51 (a test
-# keeps the two equal), used when the map file is missing or broken.
-DEFAULT_ROUTE = ("yR4 yR3 yR1 yR2 hR1 hR2 hR3 hR4 hR5 cR cG hG5 hG4 hG3 hG2 hG1 "
-                 "yG3 yG1 yG2 yG4 hY1 hY2 hY3 hY4 hY5 cY cB hB5 hB4 hB3 hB2 hB1 "
-                 "yY3 yY1 yY2 yY4 d1 d2 d3 d4 d5 d6 d7 yB2 yB4 yB3 yB1")
-
-
-def _number(text, low, high):
-    if not text or len(text) > 2:
-        return -1
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return -1
-    n = int(text)
-    if n < low or n > high or (len(text) == 2 and text[0] == "0"):
-        return -1
-    return n
-
-
-def place_id(name):
-    """Id of a place name; NONE for None (off the board); ValueError if unknown."""
-    if name is None:
-        return scene.NONE
-    pid = -1
-    if isinstance(name, str) and name:
-        kind = name[0]
-        seat = SEATS.find(name[1:2]) if len(name) > 1 else -1
-        if kind == "t":
-            n = _number(name[1:], 0, 51)
-            pid = n if n >= 0 else -1
-        elif kind == "h" and seat >= 0:
-            n = _number(name[2:], 1, 5)
-            pid = 52 + seat * 5 + n - 1 if n > 0 else -1
-        elif kind == "y" and seat >= 0:
-            n = _number(name[2:], 1, 4)
-            pid = 72 + seat * 4 + n - 1 if n > 0 else -1
-        elif kind == "c" and seat >= 0 and len(name) == 2:
-            pid = 88 + seat
-        elif kind == "d":
-            n = _number(name[1:], 1, 7)
-            pid = 92 + n - 1 if n > 0 else -1
-    if pid < 0:
-        raise ValueError("unknown place %r" % (name,))
-    return pid
-
-
-def place_name(pid):
-    """The name of place id pid (t0, hR1, yB4, cG, d7)."""
-    if pid < 52:
-        return "t%d" % pid
-    if pid < 72:
-        return "h%s%d" % (SEATS[(pid - 52) // 5], (pid - 52) % 5 + 1)
-    if pid < 88:
-        return "y%s%d" % (SEATS[(pid - 72) // 4], (pid - 72) % 4 + 1)
-    if pid < 92:
-        return "c" + SEATS[pid - 88]
-    return "d%d" % (pid - 92 + 1)
-
-
-class PixelMap:
-    # `pixel[place_id]` -> pixel index (or UNMAPPED); `error` is None or one line.
-
-    def __init__(self, pixel_count):
-        self.pixel_count = pixel_count
-        self.pixel = [UNMAPPED] * scene.COUNT
-        self.error = None
-        self.use_default()
-
-    def use_default(self):
-        """The shipped strip's order."""
-        order = ["t%d" % i for i in range(52)] + DEFAULT_ROUTE.split(" ")
-        for index in range(len(order)):
-            self.pixel[place_id(order[index])] = index if index < self.pixel_count else UNMAPPED
-
-    def load_file(self, path):
-        """Load a map file; on any problem keep the default order and set `error`."""
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError:
-            self.error = "pixel map %s: file not found; using the built-in order" % path
-            return False
-        return self.load_text(text, path)
-
-    def load_text(self, text, path="pixel map"):
-        """Load a map from its text (as load_file)."""
-        problem = self._parse(text)
-        if problem is None:
-            self.error = None
-            return True
-        self.use_default()
-        self.error = "%s: %s; using the built-in order" % (path, problem)
-        return False
-
-    def _parse(self, text):
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return "not JSON"
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            return "not a %s file" % FORMAT
-        names = data.get("pixels")
-        if not isinstance(names, list):
-            return "\"pixels\" is not a list"
-        if len(names) > self.pixel_count:
-            return "%d places but LUDO_PIXEL_COUNT is %d" % (len(names), self.pixel_count)
-        table = [UNMAPPED] * scene.COUNT
-        for index in range(len(names)):
-            name = names[index]
-            if name is None:
-                continue        # a pixel that lights no place
-            try:
-                pid = place_id(name) if isinstance(name, str) else None
-            except ValueError:
-                pid = None
-            if pid is None or pid == scene.NONE:
-                return "pixel %d: unknown place %r" % (index, name)
-            if table[pid] != UNMAPPED:
-                return "place %s appears twice (pixels %d and %d)" % (name, table[pid], index)
-            table[pid] = index
-        for pid in range(scene.COUNT):
-            if table[pid] == UNMAPPED:
-                return "place %s has no pixel" % place_name(pid)
-        for pid in range(scene.COUNT):
-            self.pixel[pid] = table[pid]
-        return None
-
-
-class MapCheck:
-    # The map check's mode: the pixels light one by one in strip order, 0.3 s each;
-    # at the end (or at any button) the board goes on to mode `then`.
-
-    def enter(self, app):
-        """The walk begins at pixel 0."""
-        self.index = 0
-        self.at = app.hw.ticks_ms()
-        self.then = 0               # names.MENU, unless boot says otherwise
-
-    def leave(self, app):
-        """The walk ended."""
-        pass
-
-    def press(self, app, button, long):
-        """Any button ends the walk."""
-        self.index = app.hw.pixel_count
-        app.dirty = True
-
-    def paint(self, app, scene):
-        """(The walk lights the strip itself: walk.)"""
-        pass
-
-    def walk(self, app, now):
-        """The next pixel, when its time has come (the app's draw, each pass)."""
-        if ticks_diff(now, self.at) < 300 and not app.dirty:
-            return
-        app.dirty = False
-        self.at = now
-        frame = app.frame
-        for i in range(len(frame)):
-            frame[i] = 0
-        if self.index >= app.hw.pixel_count:
-            app.switch(self.then)
-            return
-        i = self.index * 3
-        frame[i] = frame[i + 1] = frame[i + 2] = 255
-        self.index += 1
-        app.hw.show(frame)
-
+_FEED_EVERY = const(64)     # feed the watchdog while replaying a long save
+_CODES = const(138)         # transcript codes are 1..137 (122 + 4 seats * 4 kinds - 1)
+_TORN = const(1)
+_REFUSED = const(2)
+_NO_MEMORY = const(3)
+_WHY = ("is torn or corrupt", "is against the rules", "found no memory to replay it")
 
 def new_game(preset, players, options, seed, start, kinds, dice):
     """A game as a saved header describes it."""
@@ -205,13 +40,11 @@ def game_from_header(h):
 
 
 def boot(app, settings):
-    """Stages (App() releases what each leaves behind): the pixel map (app.pixel: pixel
-    index per place id), the saved game, the errors and the first mode.
+    """Stages (App() releases what each leaves behind): the pixel map (its table stays:
+    app.pixel, pixel index per place id), the saved game, the errors and the first mode.
     """
-    map_check = settings.get("LUDO_MAP_CHECK", 0) == 1
-    if not map_check:               # (the map check's mode is this module's)
-        transient_module("ludoboard.startup")
-    pixmap = PixelMap(app.hw.pixel_count)
+    map_check = settings.get("LUDO_MAP_CHECK", 0) == 1     # (the map check keeps its code)
+    pixmap = load("ludoboard.pixelmap", not map_check).PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))
     app.pixel = pixmap.pixel
     if pixmap.error:
@@ -239,10 +72,11 @@ def resume(app):
     checked against the rules); the mode to show it in (CHECK: the position is shown
     to be checked), or MENU without one.
     """
-    got = app.saves.load(game_from_header)
+    got = read(app.saves, game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
     transient_module("ludo.extras")
+    transient_module("ludoboard.save_image")
     if got is None:
         return MENU
     g, header, _ = got
@@ -252,6 +86,121 @@ def resume(app):
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
     app.refresh()
-    app.last_origin = scene.NONE
+    app.last_origin = NONE
     app.computers_needed()
     return CHECK
+
+
+def read(saves, make):
+    """Read the save and replay it: make(header) gives its game (or raises).  Returns
+    (game, header, rolled) with every saved action taken, or None (no save, or none usable).
+    """
+    saves.active = False
+    saves.count = 0
+    nvm = saves.nvm
+    if nvm is None:
+        return None
+    size = saves.size
+    old = nvm[0] == 0x4C and nvm[1] == 0x31         # "L1", the format before
+    if not old and (nvm[0] != MAGIC[0] or nvm[1] != MAGIC[1]):
+        if written_end(nvm, size):
+            saves.error = "save: NVM holds no readable save (cut while it was rewritten, or not a Ludo save)"
+        return None
+    hlen = nvm[2] | (nvm[3] << 8)
+    if hlen < 2 or 6 + hlen + 2 > size:
+        saves.error = "save: header length %d is impossible (save ignored)" % hlen
+        return None
+    at = 4 + hlen
+    if crc16(nvm, 4, at) != nvm[at] | (nvm[at + 1] << 8):
+        saves.error = "save: header is corrupt (save ignored)"
+        return None
+    at += 2
+    try:
+        header = header_in_nvm(nvm)
+        packed = header["packed"]
+        game = header["game"]
+        salt = int(game[:2], 16) if old else game_salt(game)
+        if not isinstance(packed, int) or packed < 0 or at + packed + 2 > size:
+            raise ValueError
+    except Exception:           # (whatever the JSON holds: a wrong type raises TypeError)
+        saves.error = "save: header is unreadable (save ignored)"
+        return None
+    end = at + packed
+    if crc16(nvm, at, end) != nvm[end] | (nvm[end + 1] << 8):
+        saves.error = "save: packed actions are corrupt (save ignored)"
+        return None
+    try:
+        g = make(header)
+    except Exception as exc:
+        saves.error = "save: cannot restart its game (%s)" % exc
+        return None
+    saves.active = True
+    saves.salt = salt
+    # the packed codes (under one CRC): one the rules refuse ends them
+    n = dropped = why = 0           # why: the codes after the last one taken were left (_WHY)
+    rolled = False
+    while n < packed:
+        code = nvm[at + n]
+        why = _take(g, code)
+        if why:
+            dropped = packed - n
+            break
+        n += 1
+        rolled = rolled or code < 8
+        if saves.feed is not None and not n % _FEED_EVERY:
+            saves.feed()
+    # the entries: index n's is the first after the last one taken that checks and fits
+    at = end + 2
+    stop = written_end(nvm, size)       # past it all is erased: the next entry goes there
+    step = 2 if old else ENTRY
+    while why != _NO_MEMORY and at < stop and at + step <= size:
+        code = nvm[at]
+        if old:
+            ok = nvm[at + 1] == _old_check(code, n, salt)
+        else:
+            ok = nvm[at + 1] | (nvm[at + 2] << 8) == entry_check(code, n, salt)
+        bad = _take(g, code) if ok and 0 < code < _CODES else _TORN
+        at += step
+        if not bad:
+            n += 1
+            dropped = why = 0
+            rolled = rolled or code < 8
+            if saves.feed is not None and not n % _FEED_EVERY:
+                saves.feed()
+            continue
+        if not dropped:
+            why = bad
+        dropped += 1
+        if old:                         # the old format never skipped an entry
+            break
+    saves.count = n
+    saves.end = size if old or why == _NO_MEMORY else at    # (size: the next action packs the game)
+    if why:
+        saves.error = "save: action %d's save %s; resumed from the %d before it (dropped: %d)" % (
+            n + 1, _WHY[why - 1], n, dropped)
+    if old:
+        print("save: written by an older firmware (L1); taken up, and rewritten at the next action")
+    return g, header, rolled
+
+
+def _take(g, code):
+    """0 when the game took the code, _REFUSED when the rules did not, _NO_MEMORY when
+    there was no memory for it (not the save's fault).
+    """
+    try:
+        g.push_transcript_code(code)
+        return 0
+    except MemoryError:
+        return _NO_MEMORY
+    except Exception:           # (an unknown code's text is an IndexError, not a ValueError)
+        return _REFUSED
+
+
+def _old_check(code, index, salt):
+    """The L1 format's check: CRC-8 (polynomial 0x07) of code ^ 0x5A, the index's two bytes, salt."""
+    c = 0
+    for byte in (code ^ 0x5A, index & 255, (index >> 8) & 255, salt):
+        c ^= byte
+        for _ in range(8):
+            c = ((c << 1) ^ 0x07) & 255 if c & 128 else (c << 1) & 255
+    return c

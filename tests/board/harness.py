@@ -17,7 +17,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from ludoboard import app as app_mod, scene as lights  # noqa: E402
 from ludoboard.names import BUTTONS  # noqa: E402
-from ludoboard.startup import place_id  # noqa: E402
+from ludoboard.pixelmap import place_id  # noqa: E402
 
 PIXEL_MAP = os.path.join(ROOT, "hardware", "pixelmap.json")
 TICKS_MASK = (1 << 29) - 1

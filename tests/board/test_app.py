@@ -8,8 +8,7 @@ from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
 from harness import option_display, Board, PIXEL_MAP, new_game_cmd
-from ludoboard import players
-from ludoboard import startup
+from ludoboard import players, pixelmap
 
 from ludoboard import names, palette  # noqa: E402
 from ludoboard.names import MENU, PLAY, PAUSE, MAP_CHECK
@@ -308,8 +307,8 @@ def test_refused_presses_change_nothing():
 def test_built_in_order_is_the_shipped_map():
     with open(PIXEL_MAP) as f:
         shipped = json.load(f)["pixels"]
-    m = startup.PixelMap(99)
-    assert [startup.place_name(p) for p in sorted(range(99), key=lambda p: m.pixel[p])] == shipped
+    m = pixelmap.PixelMap(99)
+    assert [pixelmap.place_name(p) for p in sorted(range(99), key=lambda p: m.pixel[p])] == shipped
 
 
 @pytest.mark.parametrize("content,words", [
@@ -330,7 +329,7 @@ def test_broken_pixel_map_falls_back_and_shows_the_error(tmp_path, content, word
     assert words in b.app.errors[0]
     assert b.app.banner == names.SIG_ERROR
     assert b.colour("cR", b.frame_at(0)) == (255, 0, 192)            # magenta
-    assert b.app.pixel == startup.PixelMap(99).pixel          # the built-in order
+    assert b.app.pixel == pixelmap.PixelMap(99).pixel          # the built-in order
     b.wait(4500)
     assert b.app.banner == names.SIG_NONE
 
@@ -346,7 +345,7 @@ def test_a_rewired_map_moves_the_lights(tmp_path):
     b.press("roll")                                 # classic, 4 players: Red rolls
     b.wait(3000)
     frame = b.hw.shown
-    assert b.app.pixel[startup.place_id("t0")] == 98
+    assert b.app.pixel[pixelmap.place_id("t0")] == 98
     assert frame[3 * 98:3 * 99] == bytes((0x16, 0x16, 0x16))            # t0: a safe square
     assert frame[0:3] == bytes((0, 0x2f, 0x96))                       # yB1 now first: a blue token
 

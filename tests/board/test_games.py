@@ -11,7 +11,7 @@ import ludo
 from harness import Board
 from ludoboard.play import looks_like_earlier  # noqa: E402
 from ludoboard import scene
-from ludoboard.startup import place_name
+from ludoboard.pixelmap import place_name
 
 from ludoboard import names, palette  # noqa: E402
 from ludoboard.scene import scale

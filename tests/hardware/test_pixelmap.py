@@ -80,8 +80,8 @@ def test_load_missing_file(tmp_path):
 
 
 def test_board_firmware_falls_back_to_the_same_route():
-    """firmware/ludoboard/startup.py carries this route for a board whose map file is missing."""
-    board_map = pytest.importorskip("ludoboard.startup")
+    """firmware/ludoboard/pixelmap.py carries this route for a board whose map file is missing."""
+    board_map = pytest.importorskip("ludoboard.pixelmap")
     route = getattr(board_map, "DEFAULT_ROUTE", None)
     if route is None:
         pytest.skip("the board has no built-in route")
