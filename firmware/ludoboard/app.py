@@ -14,13 +14,13 @@ import sys
 
 import ludo  # noqa: F401  (the rules core first: the board compiles the largest first)
 from . import const, load, release, release_transient
-from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
+from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT, JOB_LOAD, JOB_CHOOSE
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
 from .scene import Scene, render, NONE, place_of
 from .link import HostLink
 from .saves import Saves
-from . import banners, players, play
+from . import banners, play
 
 # the mode table (names.py's order): the class that runs each mode, and the modules
 # it needs, the class's first.  They are loaded one a loop pass when the mode begins
@@ -99,6 +99,7 @@ class App:
         self.turn_at = now         # ticks when the seat's turn began (deadline)
         self.last_step = -1
         self.errors = []           # start-up problems, one line each (console, error signal)
+        self.computers = False     # ludo's computer players are installed (startup.py)
         self.jobs = []             # generators, one stage a loop pass (run_job)
         self.starting = False      # a new game is being set up (start_game): presses refused
         if settings is None:        # (the board's come from hw.load_settings)
@@ -264,9 +265,10 @@ class App:
             self.phase_at = now
         if g.needs_roll() and self.is_computer():
             kind = g.kinds[SEATS[g.turn]]
-            if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
-                if not self.jobs:
-                    self.jobs.append(players.job(self, kind, players.LOAD))
+            players = sys.modules.get("ludoboard.players")
+            if players is None or not players.ready(kind):  # its code loads while it pauses;
+                if not self.jobs:                           # it rolls once loaded
+                    play.computer_job(self, kind, JOB_LOAD)
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 play.roll(self, None)
                 return
@@ -329,7 +331,7 @@ class App:
         if len(self.legal) == 1:
             self.selected = 0           # (a computer has no other choice either)
         elif self.is_computer() and self.legal:
-            self.jobs.append(players.job(self, self.game.kinds[SEATS[g.turn]], players.CHOOSE))
+            play.computer_job(self, g.kinds[SEATS[g.turn]], JOB_CHOOSE)
         self.dirty = True
 
     def fixing(self):
@@ -341,18 +343,10 @@ class App:
                 return True
         return False
 
-    def settle(self):
-        """The players have put every token where the game says."""
-        for t in range(16):
-            self.physical[t] = self.where[t]
-        self.phase_mark = -1
-        self.turn_seat = -1
-
     def is_computer(self):
         """Is the seat on turn played by the board?"""
         g = self.game
-        return g is not None and players.available() and \
-            g.kinds.get(SEATS[g.turn], "human") != "human"
+        return g is not None and self.computers and g.kinds.get(SEATS[g.turn], "human") != "human"
 
     def computers_needed(self):
         """Release the computer players' code unless a seat of this game still needs it."""
@@ -362,8 +356,10 @@ class App:
             for letter in kinds:
                 if kinds[letter] != "human":
                     return
-        if players.forget():
+        players = sys.modules.get("ludoboard.players")
+        if players is not None and players.forget():
             release("ludo.ai")
+            release("ludoboard.players")
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         """A new game (abandoning the one in progress), set up over some loop passes by a

@@ -13,7 +13,7 @@ from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
 from .scene import NONE
-from . import load, transient_module, players, protocol
+from . import load, transient_module, protocol, play
 
 
 class Spec:
@@ -46,7 +46,7 @@ def check(app, spec):
     try:
         if command is not None:
             read(spec, command)
-        if not players.available():
+        if not app.computers:
             spec.kinds = {}
         rules = Rules(spec.preset, spec.players, spec.options, ())
         for name in CHECKS:
@@ -167,6 +167,6 @@ def start(app, spec):
     app.turn_seat = -1
     app.switch(PLAY)
     app.refresh()
-    app.settle()
+    play.settle(app)
     if spec.command is not None:
         link.send('{"cmd":"new","re":"ok"}')

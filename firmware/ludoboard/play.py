@@ -5,9 +5,11 @@
 # select asks the coach.  A press that means nothing now is refused (its signal,
 # banners.py) and changes nothing.  Tokens the game moved but the players did not
 # (a capture, an undo) are put right first: confirm once they are.
-from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND
+import sys
+
+from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND, JOB_HINT
 from .scene import NONE, place_of
-from . import banners, players, protocol
+from . import load, banners, protocol
 
 
 class Game:
@@ -41,7 +43,7 @@ class Game:
             app.switch(PAUSE)
         elif app.fixing():
             if button == CONFIRM:
-                app.settle()
+                settle(app)
                 app.dirty = True
             elif button == BACK and app.mode == PLAY:
                 press_back(app)
@@ -71,7 +73,7 @@ class Check(Game):
         if button == BACK and long:
             app.switch(PAUSE)
         elif button == CONFIRM:
-            app.settle()
+            settle(app)
             app.switch(OVER if app.game.is_over() else PLAY)
         else:
             app.refuse()
@@ -240,7 +242,26 @@ def coach(app):
     """Long press on select: light the move the Hard computer would play (players.job:
     once Hard's code is loaded, a module a loop pass).
     """
-    if not players.available():
+    if not app.computers:
         app.refuse()
         return
-    app.jobs.append(players.job(app, COACH_KIND, players.HINT))
+    computer_job(app, COACH_KIND, JOB_HINT)
+
+
+def computer_job(app, kind, what):
+    """Queue a computer seat's or the coach's job (players.job; what: names.JOB_*)."""
+    app.jobs.append(_computer(app, kind, what))
+
+
+def _computer(app, kind, what):
+    if "ludoboard.players" not in sys.modules:
+        yield                       # (players.py compiles in a stage of its own)
+    yield from load("ludoboard.players").job(app, kind, what)
+
+
+def settle(app):
+    """The players have put every token where the game says."""
+    for t in range(16):
+        app.physical[t] = app.where[t]
+    app.phase_mark = -1
+    app.turn_seat = -1

@@ -43,6 +43,7 @@ def boot(app, settings):
     """Stages (App() releases what each leaves behind): the pixel map (its table stays:
     app.pixel, pixel index per place id), the saved game, the errors and the first mode.
     """
+    app.computers = load("ludoboard.players", True).available()     # (its code loads when needed)
     map_check = settings.get("LUDO_MAP_CHECK", 0) == 1     # (the map check keeps its code)
     pixmap = load("ludoboard.pixelmap", not map_check).PixelMap(app.hw.pixel_count)
     pixmap.load_file(settings.get("LUDO_PIXEL_MAP", "pixelmap.json"))

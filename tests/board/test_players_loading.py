@@ -7,6 +7,7 @@ import sys
 from types import SimpleNamespace
 
 import ludo
+import ludoboard
 from ludoboard import players
 from ludoboard.app import App
 
@@ -45,10 +46,11 @@ def _restore(saved):
     for name, mod in saved.items():
         if mod is not None:
             sys.modules[name] = mod
+    sys.modules["ludoboard.players"] = players      # (the app's boundary released it too)
+    ludoboard.players = players
 
 
 def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
-    import ludoboard
     monkeypatch.setattr(ludoboard, "_KEEP", False)      # release as the board does
     saved = _saved()
     try:
@@ -59,8 +61,9 @@ def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
         assert all(name in sys.modules for name in HARD)
         assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
         App.computers_needed(SimpleNamespace(game=None))   # no game: no seat needs them
-        for name in AI_MODULES:
+        for name in AI_MODULES + ("ludoboard.players",):
             assert name not in sys.modules
+        sys.modules["ludoboard.players"] = players
         assert players.choose(g, "medium") in g.legal_moves
         assert "ludo.ai_medium" in sys.modules and "ludo.ai_hard" not in sys.modules
         assert "ludo.ai" not in sys.modules
