@@ -16,17 +16,25 @@ def parse_move(game, text):
     'R1+6' (token and roll), 'pass'.
     """
     try:
-        return _parse(game, text)
+        m = find_move(game, text)
     except _Bad as exc:
         raise IllegalMoveError("bad move %r: %s in %s" % (text, exc, game.position()))
+    if m is None:
+        raise IllegalMoveError("illegal move %r in %s" % ("pass" if text.strip().lower() == "pass" else text,
+                                                         game.position()))
+    return m
 
 
-class _Bad(Exception):
+class _Bad(ValueError):
     # text that names no move at all (IllegalMoveError with the position, above)
     pass
 
 
-def _parse(game, text):
+def find_move(game, text):
+    """The legal Move the text names, or None when it names none legal now (ValueError:
+    the text names no move at all).  Without the position's text, unlike parse_move:
+    the board's `act` asks it (the position's code is large).
+    """
     s = text.strip()
     if s.lower() == "pass":
         s = "pass"
@@ -35,7 +43,7 @@ def _parse(game, text):
         if str(m) == s:
             return m
     if s == "pass":
-        raise IllegalMoveError("illegal move 'pass' in %s" % game.position())
+        return None
     roll = None
     if "/" in s:
         s, _, v = s.rpartition("/")
@@ -56,7 +64,7 @@ def _parse(game, text):
                 if ((roll is None or m.roll == roll) and _same_stack(game, m.token, t)
                         and _squares(str(m).split(" ")[1]) == want):
                     return m
-    raise IllegalMoveError("illegal move %r in %s" % (text, game.position()))
+    return None
 
 
 def _squares(text):

@@ -81,6 +81,8 @@ class App:
         self.legal = ()
         self.selected = -1         # the legal move lit as chosen (-1: none)
         self.hint = False          # ... chosen by the coach
+        self.remote = 0            # a bit per seat played from afar (the PC's `seat`)
+        self.acted = None          # the move the PC's `act` took, until the next action
         self.entry_value = 0       # a physical die's value being entered
         self.last_origin = NONE
         self.banner = 0            # names.py's SIG_*: a short signal after an action (banners.py)
@@ -272,9 +274,8 @@ class App:
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 play.roll(self, None)
                 return
-        limit = g.rules.deadline * 1000
-        if limit and not self.is_computer():
-            left = limit - ticks_diff(now, self.turn_at)
+        left = play.time_left(self, now)
+        if left is not None:
             if left <= 0:
                 s = g.turn
                 g.timeout()

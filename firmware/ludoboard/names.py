@@ -32,6 +32,7 @@ COACH_KIND = "hard"     # whose move a coach hint shows
 JOB_LOAD = const(0)     # load the player's code only (a computer's turn, before it rolls)
 JOB_CHOOSE = const(1)   # ... and choose its move
 JOB_HINT = const(2)     # ... the coach's hint
+REMOTE_KIND = "remote"  # the PC's `seat`: a person playing from afar (a human to the rules)
 
 # the short signals after an action (banners.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)
@@ -46,3 +47,6 @@ SIG_DOOR = const(7)         # a seat's door opened
 SIG_LEAVE = const(8)        # a seat resigned or ran out of time
 SIG_FORFEIT = const(9)      # rolls lost (forfeit, void, three sixes)
 SIG_ERROR = const(10)       # the save or the pixel map had a problem (the console says which)
+# their names, by number (the PC's `status`, the virtual board's words)
+SIGNAL_NAMES = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
+                "error")

@@ -165,6 +165,8 @@ def start(app, spec):
     app.computers_needed()
     app.last_origin = NONE
     app.turn_seat = -1
+    app.remote = 0                  # (the PC names the seats played from afar again)
+    app.acted = None
     app.switch(PLAY)
     app.refresh()
     play.settle(app)

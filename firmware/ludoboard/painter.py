@@ -7,7 +7,8 @@
 # destinations and capture previews, the selected move, the die, tokens that must
 # be put right by hand; the short signals over them are banners.py's.
 from .palette import (SEAT_RGB, WHITE, ORANGE, CYAN, SAFE_MARK, LAST_ORIGIN, TOKEN_LEVEL, DEST_LEVEL,
-                      BREATH_LOW, DIM, SLOW, MEDIUM, FAST, BREATH, PIPS, ALL, CENTRE_PIP, ROW_MASK)
+                      BREATH_LOW, DIM, REMOTE_LOW, SLOW, MEDIUM, FAST, BREATH, CHASE, PIPS, ALL, CENTRE_PIP,
+                      ROW_MASK)
 from .scene import YARD, CENTRE, DIE, NONE, place_of, scale
 
 _FACE = [0, 0, 0, 0]        # die_cycle's colours of one pixel (no list per call)
@@ -115,16 +116,20 @@ class Painter:
             scene.set(last_origin, LAST_ORIGIN)
         self.tokens(scene, game, where)
 
-    def turn(self, scene, game, where, hurry=False):
+    def turn(self, scene, game, where, hurry=False, remote=False):
         """The seat on turn: its yard spots breathe (tokens bright, empty spots dim);
-        they blink fast when its deadline is near (hurry).
+        they blink fast when its deadline is near (hurry).  A seat played from afar
+        (remote): a light runs round its yard instead, a spot at a time.
         """
         s = game.turn
         rgb = SEAT_RGB[s]
         period = FAST if hurry else BREATH
         for i in range(4):
             p = YARD + s * 4 + i
-            if where[s * 4 + i] == p:
+            if remote and not hurry:
+                low = scale(rgb, REMOTE_LOW) if where[s * 4 + i] == p else 0
+                scene.cycle(p, CHASE, 4 - (i ^ (i >> 1)), 0, rgb, low, low, low)     # (round: 0 1 3 2)
+            elif where[s * 4 + i] == p:
                 scene.cycle(p, period, 0, 1, scale(rgb, 90), scale(rgb, TOKEN_LEVEL[1]))
             else:
                 scene.cycle(p, period, 0, 1, 0, scale(rgb, DIM))
@@ -150,28 +155,37 @@ class Painter:
                 scene.set(d, scale(rgb, DEST_LEVEL))
             else:
                 scene.add(d, scale(rgb, DEST_LEVEL), SLOW)
-        if 0 <= selected < len(legal):
-            m = legal[selected]
-            if m.is_pass:
-                return
-            rgb = SEAT_RGB[m.token >> 2]
-            o = place_of(game.rules, m.token, m.start)
-            d = place_of(game.rules, m.token, m.end)
-            scene.cycle(o, MEDIUM, 0, 1, rgb, 0)
-            if m.captures:
-                victim = SEAT_RGB[m.captures[0] >> 2]
-                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE, victim, 0)
-                for v in m.captures:     # where the captured token will go
-                    scene.cycle(YARD + v, MEDIUM, 0, 0, scale(SEAT_RGB[v >> 2], 60), 0)
-            else:
-                scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE)
+        if 0 <= selected < len(legal) and not legal[selected].is_pass:
+            self.chosen(scene, game, legal[selected], hint)
 
-    def fixups(self, scene, game, physical, where):
-        """Tokens whose physical place differs from the game's: origin and destination alternate."""
+    def chosen(self, scene, game, m, hint=False):
+        """The move chosen (selected, a computer's, one played from afar): its token blinks
+        where it stands, its landing square flashes white (a coach hint: cyan).
+        """
+        rgb = SEAT_RGB[m.token >> 2]
+        o = place_of(game.rules, m.token, m.start)
+        d = place_of(game.rules, m.token, m.end)
+        scene.cycle(o, MEDIUM, 0, 1, rgb, 0)
+        if m.captures:
+            victim = SEAT_RGB[m.captures[0] >> 2]
+            scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE, victim, 0)
+            for v in m.captures:     # where the captured token will go
+                scene.cycle(YARD + v, MEDIUM, 0, 0, scale(SEAT_RGB[v >> 2], 60), 0)
+        else:
+            scene.cycle(d, FAST, 0, 0, rgb, CYAN if hint else WHITE)
+
+    def fixups(self, scene, game, physical, where, acted=None):
+        """Tokens whose physical place differs from the game's: origin and destination
+        alternate.  A move played from afar (acted) that the table has not carried out
+        yet is lit as a computer's chosen move is, the die showing its roll.
+        """
+        mover = -1
+        if acted is not None and physical[acted.token] != where[acted.token]:
+            mover = acted.token
         for t in range(16):
             a = physical[t]
             b = where[t]
-            if a == b:
+            if a == b or t == mover:
                 continue
             rgb = SEAT_RGB[t >> 2]
             if a != NONE:
@@ -183,7 +197,11 @@ class Painter:
                     scene.cycle(a, MEDIUM, 0, 0, rgb, WHITE if b == NONE else under)
             if b != NONE and _token_from(physical, where, b, t) < 0:  # (else painted as that origin)
                 scene.cycle(b, MEDIUM, 1, 0, rgb, 0)
-        die_breathe(scene, CENTRE_PIP, WHITE)
+        if mover >= 0:
+            self.chosen(scene, game, acted)
+            die_mask(scene, PIPS[acted.roll], SEAT_RGB[mover >> 2])
+        else:
+            die_breathe(scene, CENTRE_PIP, WHITE)
 
     def win(self, scene, game):
         """A finished game: the track chases in the winners' colours."""

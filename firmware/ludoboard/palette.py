@@ -21,10 +21,13 @@ DEST_LEVEL = const(70)      # other legal destinations: the seat's colour, dim
 BREATH_LOW = const(30)      # the low point of a breathing die
 DIM = const(40)             # a dim phase (an empty yard spot on turn, a blinking choice)
 
+REMOTE_LOW = const(60)      # a seat played from afar: its yard's tokens between the chase's passes
+
 SLOW = const(12)
 MEDIUM = const(8)
 FAST = const(4)
 BREATH = const(25)
+CHASE = const(4)            # a seat played from afar: the light runs round its yard, a spot per 160 ms
 
 # die faces on the 7 die pixels (d1 top-left, d2 top-right, d3 middle left,
 # d4 centre, d5 middle right, d6 bottom-left, d7 bottom-right) as bit masks:

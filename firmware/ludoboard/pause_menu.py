@@ -6,7 +6,7 @@
 # game.  The die shows the item over the game's picture: 1 hand over (cyan),
 # 2 resign (red), 3 new game (white).  Loaded when the pause menu opens and
 # released when it closes (app.py's mode table).
-from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_RESIGN, CODE_KIND, KINDS, LEAVE_KIND
+from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_KIND, KINDS, LEAVE_KIND
 from .palette import CYAN, RED, WHITE, DIM, SLOW, PIPS
 from .painter import die_blink
 from .scene import scale
@@ -70,7 +70,7 @@ def do(app, item):
     """What confirm does with the item."""
     if item == NEW_GAME:
         app.open_menu()
-    elif not (hand_over(app) if item == HAND_OVER else resign(app)):
+    elif not (hand_over(app) if item == HAND_OVER else play.resign(app, app.game.turn)):
         app.refuse()
 
 
@@ -83,16 +83,4 @@ def hand_over(app):
     kind = "human" if g.kinds.get(letter, "human") != "human" else LEAVE_KIND
     g.set_kind(letter, kind)
     play.committed(app, CODE_KIND + g.turn * 4 + KINDS.index(kind), None)
-    return True
-
-
-def resign(app):
-    """The seat on turn resigns (where the rules allow it)."""
-    g = app.game
-    s = g.turn
-    try:
-        g.resign(s)
-    except ValueError:
-        return False
-    play.committed(app, CODE_RESIGN + s, None)
     return True

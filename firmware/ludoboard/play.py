@@ -7,8 +7,10 @@
 # (a capture, an undo) are put right first: confirm once they are.
 import sys
 
-from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, COACH_KIND, JOB_HINT
+from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN,
+                    COACH_KIND, JOB_HINT)
 from .scene import NONE, place_of
+from .buttons import ticks_diff
 from . import load, banners, protocol
 
 
@@ -29,7 +31,7 @@ class Game:
         g = app.game
         p.board(scene, g, app.where, app.last_origin)
         if app.fixing():
-            p.fixups(scene, g, app.physical, app.where)
+            p.fixups(scene, g, app.physical, app.where, app.acted)
         else:
             self.paint_more(app, p, scene, g)
 
@@ -99,7 +101,7 @@ class Play(Game):
 
     def paint_more(self, app, p, scene, g):
         """The turn, the legal moves (once rolled) and the die."""
-        p.turn(scene, g, app.where, app.warned)
+        p.turn(scene, g, app.where, app.warned, (app.remote >> g.turn) & 1)
         if not g.needs_roll():
             p.moves(scene, g, app.legal, app.selected, app.hint)
         p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand)
@@ -148,6 +150,9 @@ def committed(app, code, text):
     """The game has taken one transcript code: save it, tell the PC, then change the lights."""
     g = app.game
     app.saves.append(code, g)
+    app.acted = None            # (a move taken from afar is shown until the next action)
+    if code >= CODE_KIND:       # a seat handed to a kind is played at the table or by the board
+        app.remote &= ~(1 << ((code - CODE_KIND) >> 2))
     link = app.link
     if link.connected:          # the lines are built only for a PC that listens
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
@@ -165,6 +170,17 @@ def committed(app, code, text):
     app.banner = 0             # a new action ends the last one's signal
     if code < CODE_UNDO:
         banners.for_events(app, g)
+
+
+def time_left(app, now):
+    """A `strict` deadline's time left to the seat on turn, in ms (None: none runs now:
+    no deadline, not in play, tokens to put right, or a computer's turn).
+    """
+    g = app.game
+    limit = g.rules.deadline * 1000 if g is not None else 0
+    if not limit or app.mode != PLAY or app.fixing() or app.is_computer():
+        return None
+    return limit - ticks_diff(now, app.turn_at)
 
 
 def roll(app, value):
@@ -209,6 +225,16 @@ def press_back(app):
     """back in play: undo, where the rules allow it."""
     if not undo(app):
         app.refuse()
+
+
+def resign(app, seat):
+    """Seat `seat` resigns, where the rules allow it now (False: they do not)."""
+    try:
+        app.game.resign(seat)
+    except ValueError:
+        return False
+    committed(app, CODE_RESIGN + seat, None)
+    return True
 
 
 def select_next(app):

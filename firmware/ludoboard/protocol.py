@@ -12,7 +12,7 @@
 # record_lines.py's, loaded for them only.
 import ludo
 from . import load
-from .names import SEATS
+from .names import SEATS, MENU, SIGNAL_NAMES
 
 _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
 
@@ -68,15 +68,46 @@ def end_line(g, seq):
 
 
 def status_line(app):
-    """The reply to the PC's `status`.
+    """The reply to the PC's `status` (docs/serial-protocol.md).
     Kept loaded, since the logger asks it every few seconds: answering it loads no module.
     """
     g = app.game
     state = _STATES[app.mode]
+    signal = SIGNAL_NAMES[app.banner]
+    signal = "null" if signal is None else '"' + signal + '"'
+    menu = "null"
+    if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
+        page, item, value = load("ludoboard.setup_menu").shown(app.choices)
+        menu = '{"item":%s,"page":%d,"value":%s}' % (_value(item), page + 1, _value(value))
+    remote = remote_seats(app)
     if g is None:               # (a Game is falsy before its first action: `is None`)
-        return '{"game":null,"re":"status","seq":null,"state":"%s","turn":null}' % state
+        return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"%s","seq":null,'
+                '"signal":%s,"state":"%s","turn":null}') % (menu, remote, signal, state)
     over = g.is_over()
     if over and state == "playing":
         state = "over"          # (a finished game shown to be checked after a reset)
-    return '{"game":"%s","re":"status","seq":%d,"state":"%s","turn":"%s"}' % (
-        g.game_id, g.transcript_length + over, state, SEATS[g.turn])
+    left = load("ludoboard.play").time_left(app, app.last_ticks)
+    return ('{"deadline_ms":%s,"game":"%s","menu":%s,"re":"status","remote":"%s","seq":%d,'
+            '"signal":%s,"state":"%s","turn":"%s"}') % (
+        "null" if left is None else "%d" % max(0, left), g.game_id, menu, remote,
+        g.transcript_length + over, signal, state, SEATS[g.turn])
+
+
+def remote_seats(app):
+    """The letters of the seats played from afar (the PC's `seat`), in seat order."""
+    out = ""
+    for s in range(4):
+        if (app.remote >> s) & 1:
+            out += SEATS[s]
+    return out
+
+
+def _value(v):
+    """A menu's value (or item) as JSON: a name, a number, on/off, or nothing."""
+    if v is None:
+        return "null"
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return "%d" % v
+    return text(v)

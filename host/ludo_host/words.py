@@ -7,6 +7,8 @@ app) and gives two lines: what is going on, and what the buttons do now.
 
     >>> status_words({"mode": "play", "turn": "R", "kind": "human", "rolls": [6], "moves": 3, "undo": True})
     ['Red rolled 6: 3 moves.', 'select: pick a move (long: a hint) · back: undo']
+    >>> status_words({"mode": "play", "turn": "B", "kind": "human", "remote": "B", "rolls": []})[0]
+    "Blue's turn (played from afar): roll."
 """
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
@@ -115,12 +117,18 @@ def _situation(snap, mode):
 
 def _play(snap, seat):
     undo = "back: undo" if snap.get("undo") else None
+    if snap.get("fixups") and snap.get("acted"):
+        return ("Played from afar: %s. Move the token as lit." % snap["acted"], _join("confirm: done", undo))
     if snap.get("fixups"):
         return ("Put the tokens right: move each blinking token where the lights show.",
                 _join("confirm: done", undo))
     kind = snap.get("kind") or "human"
     computer = kind != "human"
     who = "%s (%s)" % (seat, KIND_NAMES.get(kind, kind)) if computer else seat
+    turn = "%s's turn" % seat
+    if not computer and snap.get("turn") and snap.get("turn") in (snap.get("remote") or ""):
+        turn += " (played from afar)"           # (its buttons at the table still work)
+        who = "%s (from afar)" % seat
     rolls = snap.get("rolls") or []
     if not rolls:
         if computer:
@@ -128,10 +136,10 @@ def _play(snap, seat):
         if snap.get("hand"):
             entry = snap.get("entry") or 0
             if entry:
-                return ("%s's turn: enter the real die's value: %d." % (seat, entry),
+                return ("%s: enter the real die's value: %d." % (turn, entry),
                         _join("roll or select: count up", "confirm: enter it", "back: cancel"))
-            return "%s's turn: roll a real die and enter it." % seat, _join("roll or select: count up", undo)
-        return "%s's turn: roll." % seat, _join("roll: throw the die", undo, "long back: pause menu")
+            return "%s: roll a real die and enter it." % turn, _join("roll or select: count up", undo)
+        return "%s: roll." % turn, _join("roll: throw the die", undo, "long back: pause menu")
     rolled = "%s rolled %s" % (who, " and ".join(str(r) for r in rolls))
     if snap.get("pass"):
         return rolled + ": no token can move.", "no token can move: confirm passes"

@@ -166,6 +166,10 @@ SCENARIOS = {
     "computer": ("a computer seat: it rolls, lights its move and waits for someone to move the token",
                  dict(CLASSIC4, kinds={"G": "hard"}),
                  after_roll(lambda g: g.turn == 1 and not g.legal_moves[0].is_pass), ""),
+    "remote": ("a seat played from afar (a seat link): a light runs round its yard while it is on turn",
+               CLASSIC4, None, "seat:R"),
+    "remote-move": ("a move played from afar: lit as a computer's, for someone at the table to carry out",
+                    CLASSIC4, after_roll(lambda g: g.turn == 1 and len(selectable(g)) >= 2), "seat:G act wait:2000"),
     "coach": ("long press on select: the coach lights the move the Hard computer would play (cyan)",
               CLASSIC4, after_roll(lambda g: len(selectable(g)) >= 2 and g.turn == 0), "select!"),
     "map-error": ("a missing or broken pixel map: the die and centre blink magenta (built-in order used)",
@@ -223,6 +227,12 @@ def reach(name, plan_info=None):
                         break
             elif word.startswith("wait:"):
                 b.wait(int(word[5:]))
+            elif word.startswith("seat:"):      # the PC: the seat is played from afar
+                assert b.ask({"cmd": "seat", "seat": word[5:], "kind": "remote"})[-1]["re"] == "ok"
+            elif word == "act":                 # ... and plays the last of its legal moves
+                g = b.game
+                out = b.ask({"cmd": "act", "seat": "RGYB"[g.turn], "action": str(b.app.legal[-1])})
+                assert out[-1] == {"cmd": "act", "re": "ok"}, out
             else:
                 b.presses(word)
         return b

@@ -223,7 +223,75 @@ def test_blank_looking_lines_and_a_flood_get_the_same_bytes_under_micropython_an
     assert errors[:len(blank_looking) - 3] == ["not JSON: %s" % json.dumps(line.decode())
                                                for line in blank_looking[:-3]]
     assert errors[len(blank_looking) - 3] == 'unknown command "fly\\u00e9\\b" (one of status, record, resend, ' \
-                                             'new, press, time)'
+                                             'new, press, time, seat, act)'
     assert len(errors) == len(blank_looking) - 1 and "bytes dropped" in errors[-1]
+    for line in mp_data.decode().split("\n")[:-1]:        # each line exactly CPython's json.dumps
+        assert line == json.dumps(json.loads(line), sort_keys=True, separators=(",", ":"))
+
+
+def test_seat_and_act_lines_are_the_same_bytes_under_micropython_and_cpython(micropython, tmp_path):
+    """The PC's `seat` and `act` (a seat played from afar: docs/serial-protocol.md), their
+    errors, and `status` with the lights: the same bytes on MicroPython as on CPython."""
+    import json
+    import subprocess
+    import sys
+    drive, app = _app_on_a_drive(tmp_path)
+    code = app + (
+        "def ask(line):\n"
+        "    sim.data.send(line + b'\\n')\n"
+        "    for i in range(40):\n"
+        "        app.step()\n"
+        "ask(b'{\"cmd\":\"new\",\"preset\":\"classic\",\"players\":2,\"seed\":8}')\n"
+        "for line in (b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"remote\"}',\n"
+        "             b'{\"cmd\":\"seat\",\"seat\":\"G\",\"kind\":\"remote\"}',\n"
+        "             b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"genius\"}',\n"
+        "             b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"hard\"}',\n"
+        "             b'{\"cmd\":\"act\",\"seat\":\"Y\",\"action\":\"roll\"}',\n"
+        "             b'{\"cmd\":\"act\",\"seat\":\"R\",\"action\":\"R1 y-0\"}',\n"
+        "             b'{\"cmd\":\"act\",\"seat\":\"R\",\"action\":\"\\\\u00e9\\\\u00e9 x\"}',\n"
+        "             b'{\"cmd\":\"act\",\"seat\":\"R\"}',\n"
+        "             b'{\"cmd\":\"status\",\"lights\":true}'):\n"
+        "    ask(line)\n"
+        "for k in range(40):\n"
+        "    g = app.game\n"
+        "    if g.is_over():\n"
+        "        break\n"
+        "    seat = 'RGYB'[g.turn]\n"
+        "    if app.fixing():\n"
+        "        app.on_press(2, False)\n"      # confirm: the table carried the lit move out
+        "        ask(b'{\"cmd\":\"status\",\"lights\":true}')\n"
+        "    elif g.needs_roll():\n"
+        "        ask(b'{\"cmd\":\"act\",\"seat\":\"' + seat.encode() + b'\",\"action\":\"roll\"}')\n"
+        "    else:\n"
+        "        ask(b'{\"cmd\":\"act\",\"seat\":\"' + seat.encode() + b'\",\"action\":\"R1 h5-c\"}')\n"
+        "        ask(b'{\"cmd\":\"act\",\"seat\":\"' + seat.encode() + b'\",\"action\":\"' + b'\\\\u00e9' * 30 + b'\"}')\n"
+        "        ask(b'{\"cmd\":\"act\",\"seat\":\"' + seat.encode() + b'\",\"action\":\"'\n"
+        "            + str(app.legal[-1]).encode() + b'\"}')\n"
+        "    if k == 10:\n"
+        "        ask(b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"medium\"}')\n"
+        "        ask(b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"remote\"}')\n"
+        "ask(b'{\"cmd\":\"act\",\"seat\":\"R\",\"action\":\"resign\"}')\n"
+        "print('DATA', bytes(sim.data.from_board).hex())\n")
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    mp_data = bytes.fromhex(out.split("DATA ")[1].split()[0])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([STUBS, os.path.join(ROOT, "firmware")]))
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    cpython_data = bytes.fromhex(run.stdout.split("DATA ")[1].split()[0])
+    assert mp_data == cpython_data
+    replies = [json.loads(line) for line in mp_data.decode().split("\n") if line]
+    assert replies[-3]["line"] == "resign R" and replies[-1] == {"cmd": "act", "re": "ok"}
+    acts = [r for r in replies if r.get("cmd") == "act"]
+    errors = [r["error"] for r in replies if "error" in r]
+    assert len(acts) > 20 and any(r.get("line", "").startswith("Y") for r in replies)
+    assert any(r.get("line") == "kind Y medium" for r in replies)
+    assert any(r.get("line") == "kind Y human" for r in replies)
+    assert errors[:6] == ['"seat" is a seat playing (R, Y), not "G"',
+                          "seat needs \"kind\": one of remote, human, easy, medium, hard",
+                          "a seat changes hands once the game has begun (before, start the game with \"kinds\")",
+                          "not Y's turn (it is R's)", "R must roll first", "R must roll first"]
+    assert any(e.startswith("R1 h5-c is not a legal move now (legal: ") for e in errors)
+    assert any(e.startswith("\"" + "\\u00e9" * 20) and "..." in e for e in errors)     # (quoted and cut)
+    assert any("lights" in r for r in replies)
     for line in mp_data.decode().split("\n")[:-1]:        # each line exactly CPython's json.dumps
         assert line == json.dumps(json.loads(line), sort_keys=True, separators=(",", ":"))

@@ -204,11 +204,11 @@ def test_status(board):
     st = board.ask({"cmd": "status"})[0]
     g = board.game
     assert st == {"re": "status", "game": g.game_id, "seq": len(g.transcript), "state": "playing",
-                  "turn": "RGYB"[g.turn]}
+                  "turn": "RGYB"[g.turn], "deadline_ms": None, "menu": None, "remote": "", "signal": "pass"}
     with_position = board.ask({"cmd": "status", "position": True})[0]
     assert with_position == dict(st, position=g.position())
     assert board.ask({"cmd": "status", "position": False}) == [st]
-    assert board.ask({"cmd": "status", "position": 1})[0]["error"] == 'status: "position" is true or false'
+    assert board.ask({"cmd": "status", "position": 1})[0]["error"] == 'status: "position" and "lights" are true or false'
 
 
 def test_the_loggers_status_loads_no_module(board):
@@ -243,8 +243,8 @@ def test_status_of_a_new_game_before_its_first_action():
     g = b.game
     assert len(g.transcript) == 0
     st = b.ask({"cmd": "status", "position": True})[0]
-    assert st == {"re": "status", "game": g.game_id, "seq": 0, "state": "playing",
-                  "turn": "R", "position": g.position()}
+    assert st == {"re": "status", "game": g.game_id, "seq": 0, "state": "playing", "turn": "R",
+                  "position": g.position(), "deadline_ms": None, "menu": None, "remote": "", "signal": None}
     out = b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"})
     assert out == [{"error": "no game ffffffff on the board (the current one is %s)" % g.game_id,
                     "re": "resend"}]
@@ -252,10 +252,11 @@ def test_status_of_a_new_game_before_its_first_action():
 
 def test_status_on_a_fresh_board_is_the_menu():
     b = Board()
-    assert b.ask({"cmd": "status"})[0] == {"re": "status", "game": None, "seq": None, "state": "menu",
-                                           "turn": None}
-    assert b.ask({"cmd": "status", "position": True})[0] == {"re": "status", "game": None, "seq": None,
-                                                             "state": "menu", "turn": None, "position": None}
+    idle = {"deadline_ms": None, "menu": {"item": None, "page": 1, "value": "classic"}, "remote": "",
+            "signal": None}
+    assert b.ask({"cmd": "status"})[0] == dict(idle, re="status", game=None, seq=None, state="menu", turn=None)
+    assert b.ask({"cmd": "status", "position": True})[0] == dict(idle, re="status", game=None, seq=None,
+                                                                 state="menu", turn=None, position=None)
     out = b.ask({"cmd": "record"})
     assert out[0]["re"] == "record" and "error" in out[0]
     assert b.ask({"cmd": "resend", "from": 0, "game": "ffffffff"}) == [

@@ -7,7 +7,8 @@ import pytest
 
 import golden
 from harness import Board, new_game_cmd
-from ludo_host.virtual.snapshot import MENU_PAGES, SIGNALS, empty, snapshot_of
+from ludo_host.virtual.snapshot import MENU_PAGES, empty, snapshot_of
+from ludoboard.names import SIGNAL_NAMES as SIGNALS
 from ludo_host.words import status_words
 
 # scenario -> words the two lines must contain (what is going on | what the buttons do)
@@ -20,6 +21,8 @@ EXPECTED = {
     "pool": ("Blue rolled 6 and 1: 1 move.", "confirm: play the lit move"),
     "hand-entry": ("enter the real die's value: 3", "confirm: enter it"),
     "computer": ("Green (Hard computer) rolled 6: its move is lit.", "then confirm"),
+    "remote": ("Red's turn (played from afar): roll.", "roll: throw the die"),
+    "remote-move": ("Played from afar: G", "confirm: done"),
     "capture-fixup": ("Put the tokens right", "confirm: done"),
     "undo-fixup": ("Put the tokens right", "confirm: done"),
     "hurry": ("Red's turn: roll. \u00b7 9 s left", "roll"),

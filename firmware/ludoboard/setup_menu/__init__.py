@@ -31,6 +31,27 @@ def _options():
     return load("ludoboard.setup_menu.options")
 
 
+def shown(c):
+    """What the menu shows now (the PC's `status`, the virtual board's words): the page
+    (PAGE_*), its item (the seat letter on the computer seats' page, the option's name on
+    the options', else None) and the value shown.
+    """
+    page = c.page
+    if page == PAGE_PRESET:
+        return page, None, PRESETS[c.preset]
+    if page == PAGE_PLAYERS:
+        return page, None, c.players
+    if page == PAGE_KINDS:
+        s = c.seats[min(c.cursor, len(c.seats) - 1)]
+        return page, SEATS[s], KINDS[c.kinds[s]]
+    if page == PAGE_OPTIONS:
+        if not c.names:
+            return page, None, None
+        name = c.names[min(c.cursor, len(c.names) - 1)]
+        return page, name, _options().values_of(name)[c.values[name]]
+    return page, None, "hand" if c.hand else "game"
+
+
 class SetupMenu:
     # The set-up menu's mode, over the app's choices (self.choices).
 

@@ -9,13 +9,15 @@ Fields (None where they do not apply):
   "check" (after a reset: check the tokens), "play", "pause", "over",
   "map-check"
 - `turn`: the seat letter on turn ("R"); `kind`: who plays it ("human", "easy",
-  "medium", "hard"); `preset`
+  "medium", "hard"); `preset`; `remote`: the letters of the seats played from afar
+  (a person on a seat link: "human" to the rules), "" when none
 - `rolls`: the rolls waiting to be played, as a list ([] while a roll is due);
   `hand`: dice entered by hand; `entry`: the value being entered (0: none yet)
 - `moves`: how many different moves can be chosen (moves that look the same on
   the board count once; a pass is none); `pass`: confirm passes (`family`);
   `selected`: a move is selected (lit white)
-- `fixups`: tokens must be put right by hand, then confirm; `undo`: back takes
+- `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
+  move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
   the last move back (there is one, and the preset allows it)
 - `deadline_ms`: the seat's time left (`strict`'s deadline), when it runs
 - `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
@@ -25,14 +27,13 @@ Fields (None where they do not apply):
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
+  (ludoboard.names.SIGNAL_NAMES)
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
 """
 import sys
 
-SIGNALS = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
-           "error")                                                   # ludoboard.names' SIG_*
 MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.setup_menu's PAGE_*
 PAUSE_ITEMS = ("hand over", "resign", "new game")                     # ludoboard.pause_menu's items
 SEATS = "RGYB"
@@ -55,7 +56,7 @@ def empty():
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None}
+            "last_roll": None, "remote": "", "acted": None}
 
 
 def snapshot_of(app):
@@ -63,11 +64,11 @@ def snapshot_of(app):
     snap = empty()
     if app is None or not hasattr(app, "jobs"):
         return snap
-    from ludoboard import names, play, buttons     # (the firmware the app runs is on sys.path)
+    from ludoboard import names, play, protocol     # (the firmware the app runs is on sys.path)
     mode = {names.MENU: "menu", names.CHECK: "check", names.PLAY: "play", names.PAUSE: "pause",
             names.OVER: "over", names.MAP_CHECK: "map-check"}.get(app.mode, "play")
     snap["mode"] = "starting" if app.starting else mode
-    snap["signal"] = SIGNALS[app.banner] if 0 < app.banner < len(SIGNALS) else None
+    snap["signal"] = names.SIGNAL_NAMES[app.banner] if 0 < app.banner < len(names.SIGNAL_NAMES) else None
     if mode == "menu":
         snap["menu"] = _menu(app)
     g = app.game
@@ -75,6 +76,7 @@ def snapshot_of(app):
         return snap
     letter = SEATS[g.turn]
     snap["turn"] = letter
+    snap["remote"] = protocol.remote_seats(app)      # (what the board's `status` says too)
     snap["preset"] = g.preset
     snap["kind"] = g.kinds.get(letter, "human") if app.is_computer() else "human"
     snap["hand"] = bool(app.hand)
@@ -88,6 +90,9 @@ def snapshot_of(app):
     if mode not in ("play", "pause"):
         return snap
     snap["fixups"] = app.fixing()
+    acted = getattr(app, "acted", None)
+    if snap["fixups"] and acted is not None:
+        snap["acted"] = str(acted)
     snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)    # (codes < 16: rolls)
     if not g.needs_roll():
         snap["rolls"] = list(g.pending_rolls)
@@ -96,9 +101,9 @@ def snapshot_of(app):
                             if not legal[i].is_pass and not play.looks_like_earlier(legal, i))
         snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
         snap["selected"] = 0 <= app.selected < len(legal)
-    limit = g.rules.deadline * 1000
-    if limit and mode == "play" and not snap["fixups"] and snap["kind"] == "human":
-        snap["deadline_ms"] = max(0, limit - buttons.ticks_diff(app.last_ticks, app.turn_at))
+    left = play.time_left(app, app.last_ticks)     # (what the board's `status` says too)
+    if left is not None:
+        snap["deadline_ms"] = max(0, left)
     return snap
 
 
@@ -106,24 +111,6 @@ def _menu(app):
     c = app.choices                 # (app.Choices: kept while the menu's code is not loaded)
     if c is None:                   # on its way for the first time
         return None
-    page = c.page
-    out = {"page": page + 1, "name": MENU_PAGES[page], "item": None, "value": None}
-    if page == 0:
-        from ludo.rules import PRESETS
-        out["value"] = PRESETS[c.preset]
-    elif page == 1:
-        out["value"] = c.players
-    elif page == 2:
-        from ludo.game import KINDS
-        seat = c.seats[min(c.cursor, len(c.seats) - 1)]
-        out["item"] = SEATS[seat]
-        out["value"] = KINDS[c.kinds[seat]]
-    elif page == 3:
-        if c.names:
-            from ludoboard.setup_menu.options import values_of
-            name = c.names[min(c.cursor, len(c.names) - 1)]
-            out["item"] = name
-            out["value"] = values_of(name)[c.values[name]]
-    else:
-        out["value"] = "hand" if c.hand else "game"
-    return out
+    from ludoboard.setup_menu import shown      # (what the board's `status` says too)
+    page, item, value = shown(c)
+    return {"page": page + 1, "name": MENU_PAGES[page], "item": item, "value": value}
