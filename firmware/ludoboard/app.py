@@ -20,7 +20,7 @@ from .painter import Painter
 from .scene import Scene, render, NONE, place_of
 from .link import HostLink
 from .saves import Saves
-from . import banners, play
+from . import painter, play
 
 # the mode table (names.py's order): the class that runs each mode, and the modules
 # it needs, the class's first.  They are loaded one a loop pass when the mode begins
@@ -85,7 +85,7 @@ class App:
         self.acted = None          # the move the PC's `act` took, until the next action
         self.entry_value = 0       # a physical die's value being entered
         self.last_origin = NONE
-        self.banner = 0            # names.py's SIG_*: a short signal after an action (banners.py)
+        self.banner = 0            # names.py's SIG_*: a short signal after an action (painter.py)
         self.banner_seat = -1
         self.banner_arg = 0
         self.banner_until = 0
@@ -238,7 +238,7 @@ class App:
 
     def refuse(self):
         """A press that means nothing now: its signal, and nothing changes."""
-        banners.show(self, SIG_REFUSE)
+        painter.show_signal(self, SIG_REFUSE)
 
     def open_menu(self):
         """The set-up menu, from a finished game or the pause menu (back on its first
@@ -315,7 +315,7 @@ class App:
         if self.screen is not None:
             self.screen.paint(self, scene)
         if self.banner:
-            banners.paint(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
+            painter.paint_signal(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
         self.animated = scene.animated()
 
     # -- the game --------------------------------------------------------

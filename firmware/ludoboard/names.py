@@ -34,7 +34,7 @@ JOB_CHOOSE = const(1)   # ... and choose its move
 JOB_HINT = const(2)     # ... the coach's hint
 REMOTE_KIND = "remote"  # the PC's `seat`: a person playing from afar (a human to the rules)
 
-# the short signals after an action (banners.py draws them), by priority: when one
+# the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)
 SIG_NONE = const(0)
 SIG_REFUSE = const(1)       # a press that means nothing now

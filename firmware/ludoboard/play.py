@@ -3,7 +3,7 @@
 #
 # roll, select, confirm, back; a long press on back opens the pause menu, on
 # select asks the coach.  A press that means nothing now is refused (its signal,
-# banners.py) and changes nothing.  Tokens the game moved but the players did not
+# painter.py) and changes nothing.  Tokens the game moved but the players did not
 # (a capture, an undo) are put right first: confirm once they are.
 import sys
 
@@ -11,7 +11,7 @@ from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, C
                     COACH_KIND, JOB_HINT)
 from .scene import NONE, place_of
 from .buttons import ticks_diff
-from . import load, banners, protocol
+from . import load, painter, protocol
 
 
 class Game:
@@ -169,7 +169,7 @@ def committed(app, code, text):
         app.computers_needed()
     app.banner = 0             # a new action ends the last one's signal
     if code < CODE_UNDO:
-        banners.for_events(app, g)
+        painter.for_events(app, g)
 
 
 def time_left(app, now):

@@ -12,7 +12,7 @@
 # in this one at the next action (save_image.py).
 import ludo
 
-from . import const, load, transient_module, banners
+from . import const, load, transient_module, painter
 from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
 from .scene import NONE
 from .saves import ENTRY, entry_check
@@ -60,7 +60,7 @@ def boot(app, settings):
     for e in errors:
         print(e)
     if errors:
-        banners.show(app, SIG_ERROR)
+        painter.show_signal(app, SIG_ERROR)
     if map_check:
         app.switch(MAP_CHECK)
         app.screen.then = game_mode
