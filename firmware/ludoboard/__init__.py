@@ -22,7 +22,7 @@ except ImportError:             # CPython: const() is the value itself
 _KEEP = sys.implementation.name == "cpython"     # a PC has room: nothing is released
 
 
-_TRANSIENT = []         # the modules this loop pass needs no longer (App.step releases them)
+_TRANSIENT = []  # type: list[str]  # the modules this loop pass needs no longer (App.step releases them)
 
 
 def load(name, transient=False):

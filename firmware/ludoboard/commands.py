@@ -11,15 +11,10 @@
 import json
 
 from . import load, transient_module
-from .names import BUTTONS, SEATS, KINDS, REMOTE_KIND, PLAY, CODE_KIND
-from . import protocol, play
+from .names import BUTTONS
+from . import protocol
 
 _MAX_LINE = 1024                # the protocol's longest line
-# why a seat cannot act in a mode other than play (names.py's modes)
-_NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
-                "the game is on its way", "the pause menu is open", "the game is over",
-                "the pixel map check runs")
-_ACT_OK = '{"cmd":"act","re":"ok"}'
 
 
 def status(app, obj):
@@ -62,114 +57,6 @@ def press(app, obj):
     return '{"cmd":"press","re":"ok"}'
 
 
-def seat(app, obj):
-    """`seat`: who plays a seat from now on: a person from afar (remote), at the table
-    (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
-    menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
-    """
-    g, s = _seat(app, obj)
-    kind = obj.get("kind")
-    if kind != REMOTE_KIND and kind not in KINDS:
-        raise ValueError("seat needs \"kind\": one of %s, %s" % (REMOTE_KIND, ", ".join(KINDS)))
-    to = "human" if kind == REMOTE_KIND else kind
-    letter = SEATS[s]
-    if to != g.kinds.get(letter, "human"):
-        if to != "human" and not app.computers:
-            raise ValueError("no computer players on this board (ludo.ai is not installed)")
-        if not g.transcript_length:
-            raise ValueError("a seat changes hands once the game has begun (before, start the game "
-                             "with \"kinds\")")
-        g.set_kind(letter, to)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(to), None)
-    if kind == REMOTE_KIND:
-        app.remote |= 1 << s
-    else:
-        app.remote &= ~(1 << s)
-    app.dirty = True
-    return '{"cmd":"seat","re":"ok"}'
-
-
-def act(app, obj):
-    """`act`: a seat's roll, pass, resignation or move (in the record's notation), checked
-    against the game and taken as the buttons take it: saved, sent, lit.  A move is then
-    lit for the people at the table to carry out, as a computer's is.
-    """
-    g, s = _seat(app, obj)
-    action = obj.get("action")
-    if not isinstance(action, str):
-        raise ValueError("act needs \"action\": roll, pass, resign or a move like B1 y-13")
-    letter = SEATS[s]
-    if action == "resign":          # (whenever the rules allow it, not only on turn)
-        if not g.rules.can_resign:
-            raise ValueError("%s cannot resign: this game does not allow it (only strict, and classic "
-                             "with two players)" % letter)
-        transient_module("ludo.position")     # (the rules' refusal says the position)
-        transient_module("ludo.notation")
-        if not play.resign(app, s):
-            raise ValueError("%s cannot resign now" % letter)
-        return _ACT_OK
-    if app.mode != PLAY or app.entering >= 0:
-        raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
-    if g.turn != s:
-        raise ValueError("not %s's turn (it is %s's)" % (letter, SEATS[g.turn]))
-    if app.is_computer():
-        raise ValueError("%s is played by the computer (%s)" % (letter, g.kinds[letter]))
-    if app.fixing():
-        raise ValueError("the tokens must be put right at the table first (then confirm)")
-    value = obj.get("value")
-    if action == "roll":
-        if not g.needs_roll():
-            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(app)))
-        if not app.hand:
-            if value is not None:
-                raise ValueError("act: \"value\" is for dice entered by hand; this game rolls its own")
-        elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
-        play.roll(app, value)
-        return _ACT_OK
-    if g.needs_roll():
-        raise ValueError("%s must roll first" % letter)
-    try:
-        m = load("ludo.notation", True).find_move(g, action)
-    except ValueError as exc:
-        raise ValueError("bad move %s: %s" % (_clip(action), exc))
-    if m is None:
-        shown = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
-        raise ValueError("%s is not a legal move now (legal: %s)" % (shown, _legal(app)))
-    legal = app.legal
-    i = 0
-    while legal[i].code != m.code:
-        i += 1
-    t = m.token
-    at = app.physical[t]
-    play.move(app, i)
-    if not m.is_pass:
-        app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
-        app.acted = m
-    return _ACT_OK
-
-
-def _seat(app, obj):
-    """The game in play and the seat the command names, checked: (game, seat index)."""
-    g = app.game
-    if g is None or app.starting:
-        raise ValueError("no game in play")
-    if g.is_over():
-        raise ValueError("the game is over")
-    letter = obj.get("seat")
-    if not isinstance(letter, str) or len(letter) != 1 or letter not in SEATS or SEATS.index(letter) not in g.seats:
-        playing = ", ".join(SEATS[x] for x in g.seats)
-        if letter is None:
-            raise ValueError("%s needs \"seat\": a seat playing (%s)" % (obj["cmd"], playing))
-        raise ValueError("\"seat\" is a seat playing (%s), not %s" % (playing, _clip(letter)))
-    return g, SEATS.index(letter)
-
-
-def _legal(app):
-    """The legal moves now, as the record writes them."""
-    return ", ".join(str(m) for m in app.legal)
-
-
 def _hex(data):
     """Bytes as hex digits, two a byte."""
     return "".join("%02x" % b for b in data)
@@ -192,7 +79,7 @@ def streamed(app, obj):
 # of the module that does it (loaded for the command, released with this one), in the
 # order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time", "seat", "act")
-HANDLERS = (status, streamed, streamed, new, press, "clock.command", seat, act)
+HANDLERS = (status, streamed, streamed, new, press, "clock.command", "seats.seat", "seats.act")
 
 
 def run(link, app, raw):
@@ -207,18 +94,18 @@ def run(link, app, raw):
             return                  # a blank line (spaces, tabs): ignored
         for b in raw:               # (JSON's own spaces are " \t\r\n"; MicroPython's json
             if b < 32 and b != 9 and b != 13:   # takes "\f" and "\v" too: both refuse them)
-                raise ValueError("not JSON: %s" % _clip(text))
+                raise ValueError("not JSON: %s" % clip(text))
         try:
             obj = json.loads(text)
         except (ValueError, RuntimeError):       # RuntimeError: nested too deep
-            raise ValueError("not JSON: %s" % _clip(text))
+            raise ValueError("not JSON: %s" % clip(text))
         if not isinstance(obj, dict):
             raise ValueError("expected a JSON object like {\"cmd\":\"status\"}")
         cmd = obj.get("cmd")
         if not isinstance(cmd, str):
             raise ValueError("missing \"cmd\" (one of %s)" % ", ".join(COMMANDS))
         if cmd not in COMMANDS:
-            raise ValueError("unknown command %s (one of %s)" % (_clip(cmd), ", ".join(COMMANDS)))
+            raise ValueError("unknown command %s (one of %s)" % (clip(cmd), ", ".join(COMMANDS)))
         name = cmd
         handler = HANDLERS[COMMANDS.index(name)]
         if isinstance(handler, str):
@@ -232,6 +119,7 @@ def run(link, app, raw):
         link.send(reply)
 
 
-def _clip(text):
+def clip(text):
+    """A text the PC sent, quoted as JSON for an error line (its first 40 characters)."""
     text = str(text)
     return load("ludoboard.record_lines", True).quoted(text if len(text) <= 40 else text[:40] + "...")
