@@ -77,8 +77,8 @@ def load_settings() -> "Dict[str, Any]":
     """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
     loaded only for this: a bad value is reported on the console in one line and its default used).
     """
-    from ludoboard import settings, transient_module
-    transient_module("ludoboard.settings")      # (released by the app as its start-up goes on)
+    from ludoboard import settings, transient
+    transient("ludoboard.settings")      # (released by the app as its start-up goes on)
     return settings.load(DEFAULTS, getattr(os, "getenv", None))
 
 

@@ -34,30 +34,30 @@ def load(name, transient=False):
     if module is None:
         __import__(name)
         module = sys.modules[name]
-    if transient:
-        transient_module(name)
+    if transient and name not in _TRANSIENT:
+        _TRANSIENT.append(name)
     return module
 
 
-def transient_module(name):
+def transient(name):
     # type: (str) -> None
     """Module `name` (and the modules under it) is needed no longer once this loop pass ends."""
     if name not in _TRANSIENT:
         _TRANSIENT.append(name)
 
 
-def release_transient():
-    # type: () -> None
-    """The loop pass ends (App.step): release what was named transient in it."""
-    while _TRANSIENT:
-        release(_TRANSIENT.pop())
 
 
-def release(prefix):
-    # type: (str) -> None
+def release(prefix=None):
+    # type: (str | None) -> None
     """Forget every loaded module whose name starts with `prefix`, so that its code can
-    be freed (at a mode boundary; kept on CPython).
+    be freed (at a mode boundary; kept on CPython).  Without a prefix: those named
+    transient in this loop pass (App.step, as the pass ends).
     """
+    if prefix is None:
+        while _TRANSIENT:
+            release(_TRANSIENT.pop())
+        return
     if _KEEP:
         return
     for name in sys.modules:        # (a loop over the dict itself allocates nothing)

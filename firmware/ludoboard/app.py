@@ -13,8 +13,8 @@ import gc
 import sys
 
 import ludo  # noqa: F401  (the rules core first: the board compiles the largest first)
-from . import const, load, release, release_transient
-from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT, JOB_LOAD, JOB_CHOOSE
+from . import const, load, release
+from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
 from .scene import Scene, render, NONE, place_of
@@ -109,7 +109,7 @@ class App:
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
         for _ in load("ludoboard.startup", True).boot(self, settings):
-            release_transient()     # the code a part of the start-up needed goes before the next
+            release()               # the code a part of the start-up needed goes before the next
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -130,7 +130,7 @@ class App:
             self.run_job()
         self.timers(now)
         self.draw(now)
-        release_transient()         # the code this pass needed only for itself
+        release()                   # the code this pass needed only for itself (transient)
         hw.feed()
 
     def run_job(self):
@@ -238,7 +238,7 @@ class App:
 
     def refuse(self):
         """A press that means nothing now: its signal, and nothing changes."""
-        painter.show_signal(self, SIG_REFUSE)
+        painter.show(self, SIG_REFUSE)
 
     def open_menu(self):
         """The set-up menu, from a finished game or the pause menu (back on its first
@@ -270,7 +270,7 @@ class App:
             players = sys.modules.get("ludoboard.players")
             if players is None or not players.ready(kind):  # its code loads while it pauses;
                 if not self.jobs:                           # it rolls once loaded
-                    play.computer_job(self, kind, JOB_LOAD)
+                    self.jobs.append(play.job(self, kind, "load"))
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 play.roll(self, None)
                 return
@@ -315,7 +315,7 @@ class App:
         if self.screen is not None:
             self.screen.paint(self, scene)
         if self.banner:
-            painter.paint_signal(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
+            painter.signal(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
         self.animated = scene.animated()
 
     # -- the game --------------------------------------------------------
@@ -332,7 +332,7 @@ class App:
         if len(self.legal) == 1:
             self.selected = 0           # (a computer has no other choice either)
         elif self.is_computer() and self.legal:
-            play.computer_job(self, g.kinds[SEATS[g.turn]], JOB_CHOOSE)
+            self.jobs.append(play.job(self, g.kinds[SEATS[g.turn]], "choose"))
         self.dirty = True
 
     def fixing(self):

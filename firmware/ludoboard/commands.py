@@ -10,7 +10,7 @@
 # gets one error line and changes nothing.
 import json
 
-from . import load, transient_module
+from . import load, transient
 from .names import BUTTONS
 from . import protocol
 
@@ -36,8 +36,8 @@ def status(app, obj):
     position = "null"
     if app.game is not None:
         position = load("ludoboard.record_lines", True).dumps(app.game.position())
-        transient_module("ludo.position")     # (the rules core loaded them for the text)
-        transient_module("ludo.notation")
+        transient("ludo.position")     # (the rules core loaded them for the text)
+        transient("ludo.notation")
     at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
     line = line[:at] + ',"position":' + position + line[at:]
     if len(line) > _MAX_LINE:
@@ -75,11 +75,11 @@ def streamed(app, obj):
     link.stream = obj               # (its code compiles in a pass after this one: link.pump)
 
 
-# the table: each command's name and its handler, a function here or `module.function`
-# of the module that does it (loaded for the command, released with this one), in the
-# order the error lines name them
+# the table: each command's name and its handler, a function here or the name of
+# the module that does it in a function of the command's name (loaded for the
+# command, released with this one), in the order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time", "seat", "act")
-HANDLERS = (status, streamed, streamed, new, press, "clock.command", "seats.seat", "seats.act")
+HANDLERS = (status, streamed, streamed, new, press, "clock", "seats", "seats")
 
 
 def run(link, app, raw):
@@ -108,9 +108,8 @@ def run(link, app, raw):
             raise ValueError("unknown command %s (one of %s)" % (clip(cmd), ", ".join(COMMANDS)))
         name = cmd
         handler = HANDLERS[COMMANDS.index(name)]
-        if isinstance(handler, str):
-            dot = handler.find(".")
-            handler = getattr(load("ludoboard." + handler[:dot], True), handler[dot + 1:])
+        if isinstance(handler, str):    # (its module, loaded for it: the command's function)
+            handler = getattr(load("ludoboard." + handler, True), name)
         reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
         link.send(load("ludoboard.record_lines", True).error_line(str(exc), name))

@@ -13,7 +13,7 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const, load, transient_module
+from . import const, load, transient
 from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
@@ -65,7 +65,7 @@ class HostLink:
             if self.stream is not None and not isinstance(self.stream, dict):
                 self.stream.close()     # (its code goes as the pass ends)
             if self.waiting is not None:
-                transient_module("ludoboard.commands")
+                transient("ludoboard.commands")
             self.line = None
             self.length = 0
             self.skip = 0

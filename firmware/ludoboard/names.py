@@ -28,10 +28,6 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 # player kinds (ludo's KINDS: human, easy, medium, hard)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
 COACH_KIND = "hard"     # whose move a coach hint shows
-# what a computer seat's job does (players.job)
-JOB_LOAD = const(0)     # load the player's code only (a computer's turn, before it rolls)
-JOB_CHOOSE = const(1)   # ... and choose its move
-JOB_HINT = const(2)     # ... the coach's hint
 REMOTE_KIND = "remote"  # the PC's `seat`: a person playing from afar (a human to the rules)
 
 # the short signals after an action (painter.py draws them), by priority: when one

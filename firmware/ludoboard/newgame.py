@@ -13,7 +13,7 @@ from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
 from .scene import NONE
-from . import load, transient_module, protocol, play
+from . import load, transient, protocol, play
 
 
 class Spec:
@@ -149,14 +149,14 @@ def start(app, spec):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
-        transient_module("ludo.commit")
+        transient("ludo.commit")
     if link.connected:              # the start line: its code compiles in a pass of its own
         yield
         lines = load("ludoboard.record_lines")
         yield
         link.send(lines.start_line(g))
         lines = None
-        transient_module("ludoboard.record_lines")
+        transient("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.hand = spec.hand

@@ -7,7 +7,7 @@
 # destinations and capture previews, the selected move, the die, tokens that must
 # be put right by hand; then the short signal after an action (docs/lights.md,
 # Signals), over them: which one an action's events call for (for_events), and
-# what each looks like (paint_signal: to change how a signal looks, change its
+# what each looks like (signal: to change how a signal looks, change its
 # branch there; how long it shows is palette.SIGNAL_TIME).
 from .names import (SIG_NONE, SIG_REFUSE, SIG_START, SIG_HOME, SIG_BONUS, SIG_PASS, SIG_TURNED,
                     SIG_DOOR, SIG_LEAVE, SIG_FORFEIT, SIG_ERROR, EV_PASS, EV_TURNED, EV_HOME)
@@ -260,7 +260,7 @@ _SIGNAL_OF_EVENT = bytes((SIG_PASS, SIG_BONUS, SIG_FORFEIT, SIG_FORFEIT, SIG_FOR
 #                                                               resign, timeout: a seat (win: a mask)
 
 
-def show_signal(app, kind, seat=-1, arg=0):
+def show(app, kind, seat=-1, arg=0):
     """Show signal `kind` (names.SIG_*) now, for its time; `seat` whose it is (-1: nobody's),
     `arg` a home column for door, turned and home.
     """
@@ -288,10 +288,10 @@ def for_events(app, game):
                 seat = (e & 15) >> 2
             arg = game.rules.entry[seat] // 13      # the home column its tokens finish in
     if best:
-        show_signal(app, best, seat, arg)
+        show(app, best, seat, arg)
 
 
-def paint_signal(scene, kind, seat, arg, game):
+def signal(scene, kind, seat, arg, game):
     """Signal `kind` over the scene (the app paints it last)."""
     rgb = SEAT_RGB[seat] if 0 <= seat < 4 else WHITE
     if kind == SIG_REFUSE:          # all seven blink white: no seat's colour, no roll's face

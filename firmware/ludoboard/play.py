@@ -8,7 +8,7 @@
 import sys
 
 from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN,
-                    COACH_KIND, JOB_HINT)
+                    COACH_KIND)
 from .scene import NONE, place_of
 from .buttons import ticks_diff
 from . import load, painter, protocol
@@ -271,15 +271,13 @@ def coach(app):
     if not app.computers:
         app.refuse()
         return
-    computer_job(app, COACH_KIND, JOB_HINT)
+    app.jobs.append(job(app, COACH_KIND, "hint"))
 
 
-def computer_job(app, kind, what):
-    """Queue a computer seat's or the coach's job (players.job; what: names.JOB_*)."""
-    app.jobs.append(_computer(app, kind, what))
-
-
-def _computer(app, kind, what):
+def job(app, kind, what):
+    """A computer seat's or the coach's job for app.jobs (players.job; what: "load",
+    "choose" or "hint").
+    """
     if "ludoboard.players" not in sys.modules:
         yield                       # (players.py compiles in a stage of its own)
     yield from load("ludoboard.players").job(app, kind, what)

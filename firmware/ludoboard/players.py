@@ -1,7 +1,7 @@
 # Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
 # and the coach's hint (Hard's move for a person's seat).
 #
-# This module and the players are loaded only while needed (app.computer_job), one
+# This module and the players are loaded only while needed (play.job), one
 # module a loop pass: ludo's ai_base, then each player's own parts.  They stay while
 # a game has a computer seat; the app releases them when no seat needs them
 # (app.computers_needed: the game over, a hint given in a game of people).
@@ -11,7 +11,6 @@
 import sys
 
 from ludo.actions import KINDS
-from .names import JOB_LOAD, JOB_HINT
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
@@ -110,15 +109,15 @@ def choose(game, kind):
 
 def job(app, kind, what):
     """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
-    press): load that kind of player's code (names.JOB_LOAD), then its choice lit
-    (JOB_CHOOSE) or the coach's hint (JOB_HINT), unless the game moved on meanwhile.
+    press): load that kind of player's code (what: "load"), then its choice lit
+    ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.
     """
     yield
     g = app.game
     at = g.transcript_length
     for _ in load(kind):
         yield
-    if what == JOB_LOAD:
+    if what == "load":
         return
     while app.game is g and g.transcript_length == at and not prepare(g, kind):
         yield
@@ -126,15 +125,15 @@ def job(app, kind, what):
     if app.game is g and g.transcript_length == at:
         move = choose(g, kind)
         yield
-    if what == JOB_HINT:
+    if what == "hint":
         app.computers_needed()      # a hint in a game of people: its code goes again
     if app.game is not g or g.transcript_length != at:
         return
-    if what == JOB_HINT and move is None:
+    if what == "hint" and move is None:
         app.refuse()
         return
     app.selected = _index_of(app.legal, move)
-    app.hint = what == JOB_HINT
+    app.hint = what == "hint"
     app.dirty = True
 
 

@@ -5,7 +5,7 @@
 # released when the reply ends.
 import ludo
 
-from . import load, transient_module, protocol
+from . import load, transient, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
@@ -25,8 +25,8 @@ def stream(app, obj):
         for line in lines:
             yield line
     finally:
-        transient_module("ludoboard.replies")
-        transient_module("ludoboard.record_lines")
+        transient("ludoboard.replies")
+        transient("ludoboard.record_lines")
 
 
 def reply(app, obj):
@@ -54,8 +54,8 @@ def reply(app, obj):
 
 def _release_texts():
     """The position and move texts are needed only now (the replay is over): their code goes."""
-    transient_module("ludo.position")
-    transient_module("ludo.notation")
+    transient("ludo.position")
+    transient("ludo.notation")
 
 
 def _gone(g, cmd):

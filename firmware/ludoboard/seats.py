@@ -4,7 +4,7 @@
 # medium`); a remote seat is a person to the rules, and the board's flag
 # (app.remote) for its lights and the status.  An action goes the way of a press
 # (play.py's roll, move, resign): saved, sent, lit.
-from . import load, transient_module
+from . import load, transient
 from .names import SEATS, KINDS, REMOTE_KIND, PLAY, CODE_KIND
 from .commands import clip
 from . import protocol, play
@@ -57,8 +57,8 @@ def act(app, obj):
         if not g.rules.can_resign:
             raise ValueError("%s cannot resign: this game does not allow it (only strict, and classic "
                              "with two players)" % letter)
-        transient_module("ludo.position")     # (the rules' refusal says the position)
-        transient_module("ludo.notation")
+        transient("ludo.position")     # (the rules' refusal says the position)
+        transient("ludo.notation")
         if not play.resign(app, s):
             raise ValueError("%s cannot resign now" % letter)
         return _ACT_OK

@@ -12,7 +12,7 @@
 # in this one at the next action (save_image.py).
 import ludo
 
-from . import const, load, transient_module, painter
+from . import const, load, transient, painter
 from .names import MENU, CHECK, MAP_CHECK, SIG_ERROR
 from .scene import NONE
 from .saves import ENTRY, entry_check
@@ -60,7 +60,7 @@ def boot(app, settings):
     for e in errors:
         print(e)
     if errors:
-        painter.show_signal(app, SIG_ERROR)
+        painter.show(app, SIG_ERROR)
     if map_check:
         app.switch(MAP_CHECK)
         app.screen.then = game_mode
@@ -76,13 +76,13 @@ def resume(app):
     got = read(app.saves, game_from_header)
     # the replay loaded ludo.extras (push_transcript_code); a game that needs it again
     # (club's door, a roll-off, resigning) loads it then
-    transient_module("ludo.extras")
-    transient_module("ludoboard.save_image")
+    transient("ludo.extras")
+    transient("ludoboard.save_image")
     if got is None:
         return MENU
     g, header, _ = got
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
-        transient_module("ludo.commit")
+        transient("ludo.commit")
     app.game = g
     app.hand = header.get("dice") == "hand"
     app.can_leave = True
