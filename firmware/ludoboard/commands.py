@@ -14,34 +14,30 @@ from . import load, transient
 from .names import BUTTONS
 from . import protocol
 
-_MAX_LINE = 1024                # the protocol's longest line
-
 
 def status(app, obj):
     """`status`, in any spelling; with "position": true the position's text too, with
-    "lights": true the frame's pixels.
+    "lights": true the frame's pixels (6 hex digits each).
     """
-    line = protocol.status_line(app)
     want = obj.get("position", False)
-    lights = obj.get("lights", False)
-    if not isinstance(want, bool) or not isinstance(lights, bool):
+    frame = obj.get("lights", False)
+    if not isinstance(want, bool) or not isinstance(frame, bool):
         raise ValueError("status: \"position\" and \"lights\" are true or false")
-    if lights:
-        if len(line) + 2 * len(app.frame) + 12 > _MAX_LINE:
-            raise ValueError("status: the frame's %d pixels do not fit in one line" % (len(app.frame) // 3))
-        at = line.index(',"menu":')     # keys sorted: "lights" comes after "game"
-        line = line[:at] + ',"lights":"' + _hex(app.frame) + '"' + line[at:]
-    if not want:
-        return line
-    position = "null"
-    if app.game is not None:
-        position = load("ludoboard.record_lines", True).dumps(app.game.position())
-        transient("ludo.position")     # (the rules core loaded them for the text)
-        transient("ludo.notation")
-    at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
-    line = line[:at] + ',"position":' + position + line[at:]
-    if len(line) > _MAX_LINE:
-        raise ValueError("status: the position and the lights do not fit in one line: ask one at a time")
+    if frame:
+        frame = app.frame
+        frame = "".join("%02x%02x%02x" % (frame[i], frame[i + 1], frame[i + 2]) for i in range(0, len(frame), 3))
+    line = protocol.status_line(app, frame or None)
+    if want:
+        position = "null"
+        if app.game is not None:
+            position = load("ludoboard.record_lines", True).dumps(app.game.position())
+            transient("ludo.position")     # (the rules core loaded them for the text)
+            transient("ludo.notation")
+        at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
+        line = line[:at] + ',"position":' + position + line[at:]
+    if len(line) > 1024:            # the protocol's longest line (a long strip's lights)
+        raise ValueError("status: the frame's %d pixels do not fit in one line%s" % (
+            len(app.frame) // 3, " with the position: ask one at a time" if want else ""))
     return line
 
 
@@ -55,11 +51,6 @@ def press(app, obj):
         raise ValueError("press: \"long\" is true or false")
     app.on_press(BUTTONS.index(button), long)
     return '{"cmd":"press","re":"ok"}'
-
-
-def _hex(data):
-    """Bytes as hex digits, two a byte."""
-    return "".join("%02x" % b for b in data)
 
 
 def new(app, obj):

@@ -28,7 +28,6 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 # player kinds (ludo's KINDS: human, easy, medium, hard)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
 COACH_KIND = "hard"     # whose move a coach hint shows
-REMOTE_KIND = "remote"  # the PC's `seat`: a person playing from afar (a human to the rules)
 
 # the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)
@@ -43,6 +42,3 @@ SIG_DOOR = const(7)         # a seat's door opened
 SIG_LEAVE = const(8)        # a seat resigned or ran out of time
 SIG_FORFEIT = const(9)      # rolls lost (forfeit, void, three sixes)
 SIG_ERROR = const(10)       # the save or the pixel map had a problem (the console says which)
-# their names, by number (the PC's `status`, the virtual board's words)
-SIGNAL_NAMES = (None, "refused", "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit",
-                "error")

@@ -12,7 +12,7 @@
 from .names import (SIG_NONE, SIG_REFUSE, SIG_START, SIG_HOME, SIG_BONUS, SIG_PASS, SIG_TURNED,
                     SIG_DOOR, SIG_LEAVE, SIG_FORFEIT, SIG_ERROR, EV_PASS, EV_TURNED, EV_HOME)
 from .palette import (SEAT_RGB, WHITE, RED, MAGENTA, ORANGE, CYAN, SAFE_MARK, LAST_ORIGIN, TOKEN_LEVEL,
-                      DEST_LEVEL, BREATH_LOW, DIM, REMOTE_LOW, SLOW, MEDIUM, FAST, BREATH, CHASE, PIPS, ALL,
+                      DEST_LEVEL, BREATH_LOW, DIM, SLOW, MEDIUM, FAST, BREATH, PIPS, ALL,
                       CENTRE_PIP, ROW_MASK, X_MASK, SIGNAL_TIME)
 from .scene import HOME, YARD, CENTRE, DIE, NONE, place_of, scale
 
@@ -132,8 +132,8 @@ class Painter:
         for i in range(4):
             p = YARD + s * 4 + i
             if remote and not hurry:
-                low = scale(rgb, REMOTE_LOW) if where[s * 4 + i] == p else 0
-                scene.cycle(p, CHASE, 4 - (i ^ (i >> 1)), 0, rgb, low, low, low)     # (round: 0 1 3 2)
+                low = scale(rgb, DIM) if where[s * 4 + i] == p else 0
+                scene.cycle(p, FAST, 4 - (i ^ (i >> 1)), 0, rgb, low, low, low)     # (round: 0 1 3 2)
             elif where[s * 4 + i] == p:
                 scene.cycle(p, period, 0, 1, scale(rgb, 90), scale(rgb, TOKEN_LEVEL[1]))
             else:
@@ -161,10 +161,10 @@ class Painter:
             else:
                 scene.add(d, scale(rgb, DEST_LEVEL), SLOW)
         if 0 <= selected < len(legal) and not legal[selected].is_pass:
-            self.chosen(scene, game, legal[selected], hint)
+            self.move(scene, game, legal[selected], hint)
 
-    def chosen(self, scene, game, m, hint=False):
-        """The move chosen (selected, a computer's, one played from afar): its token blinks
+    def move(self, scene, game, m, hint=False):
+        """A move chosen (selected, a computer's, one played from afar): its token blinks
         where it stands, its landing square flashes white (a coach hint: cyan).
         """
         rgb = SEAT_RGB[m.token >> 2]
@@ -184,13 +184,13 @@ class Painter:
         alternate.  A move played from afar (acted) that the table has not carried out
         yet is lit as a computer's chosen move is, the die showing its roll.
         """
-        mover = -1
+        u = -1                      # the token of that move
         if acted is not None and physical[acted.token] != where[acted.token]:
-            mover = acted.token
+            u = acted.token
         for t in range(16):
             a = physical[t]
             b = where[t]
-            if a == b or t == mover:
+            if a == b or t == u:
                 continue
             rgb = SEAT_RGB[t >> 2]
             if a != NONE:
@@ -202,9 +202,9 @@ class Painter:
                     scene.cycle(a, MEDIUM, 0, 0, rgb, WHITE if b == NONE else under)
             if b != NONE and _token_from(physical, where, b, t) < 0:  # (else painted as that origin)
                 scene.cycle(b, MEDIUM, 1, 0, rgb, 0)
-        if mover >= 0:
-            self.chosen(scene, game, acted)
-            die_mask(scene, PIPS[acted.roll], SEAT_RGB[mover >> 2])
+        if u >= 0:
+            self.move(scene, game, acted)
+            die_mask(scene, PIPS[acted.roll], SEAT_RGB[u >> 2])
         else:
             die_breathe(scene, CENTRE_PIP, WHITE)
 

@@ -19,15 +19,13 @@ LAST_ORIGIN = const(0x402000)   # dim orange: where the last move started
 TOKEN_LEVEL = b"\x00\x96\xd2\xff\xff"   # 0 150 210 255 255: by tokens of one colour on a place
 DEST_LEVEL = const(70)      # other legal destinations: the seat's colour, dim
 BREATH_LOW = const(30)      # the low point of a breathing die
-DIM = const(40)             # a dim phase (an empty yard spot on turn, a blinking choice)
-
-REMOTE_LOW = const(60)      # a seat played from afar: its yard's tokens between the chase's passes
+DIM = const(40)             # a dim phase (an empty yard spot on turn, a blinking choice, a yard
+#                             token of a seat played from afar between the passes of its light)
 
 SLOW = const(12)
 MEDIUM = const(8)
-FAST = const(4)
+FAST = const(4)             # (also a seat played from afar: its light's step round the yard)
 BREATH = const(25)
-CHASE = const(4)            # a seat played from afar: the light runs round its yard, a spot per 160 ms
 
 # die faces on the 7 die pixels (d1 top-left, d2 top-right, d3 middle left,
 # d4 centre, d5 middle right, d6 bottom-left, d7 bottom-right) as bit masks:

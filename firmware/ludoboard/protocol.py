@@ -12,7 +12,7 @@
 # record_lines.py's, loaded for them only.
 import ludo
 from . import load
-from .names import SEATS, MENU, SIGNAL_NAMES
+from .names import SEATS, MENU
 
 _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
 
@@ -67,47 +67,32 @@ def end_line(g, seq):
         result, "null" if seed is None else '"' + seed + '"', termination, g.game_id, seq)
 
 
-def status_line(app):
-    """The reply to the PC's `status` (docs/serial-protocol.md).
-    Kept loaded, since the logger asks it every few seconds: answering it loads no module.
+def status_line(app, lights=None):
+    """The reply to the PC's `status` (docs/serial-protocol.md); lights: the frame's hex
+    digits to add.  Kept loaded, since the logger asks it every few seconds: answering it
+    loads no module.  (The virtual board's snapshot reads its fields here too.)
     """
     g = app.game
     state = _STATES[app.mode]
-    signal = SIGNAL_NAMES[app.banner]
-    signal = "null" if signal is None else '"' + signal + '"'
+    # the signal's name, by names.py's SIG_* (one string: no name of its own on the heap)
+    name = "- refused start home bonus pass turned door leave forfeit error".split()[app.banner]
+    name = "null" if name == "-" else '"' + name + '"'
     menu = "null"
     if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
-        page, item, value = load("ludoboard.setup_menu").shown(app.choices)
-        menu = '{"item":%s,"page":%d,"value":%s}' % (_value(item), page + 1, _value(value))
-    remote = remote_seats(app)
+        menu = load("ludoboard.setup_menu").shown(app.choices)
+    remote = ""
+    for s in range(4):
+        if (app.remote >> s) & 1:
+            remote += SEATS[s]
+    lights = "" if lights is None else ',"lights":"' + lights + '"'
     if g is None:               # (a Game is falsy before its first action: `is None`)
-        return ('{"deadline_ms":null,"game":null,"menu":%s,"re":"status","remote":"%s","seq":null,'
-                '"signal":%s,"state":"%s","turn":null}') % (menu, remote, signal, state)
+        return ('{"deadline_ms":null,"game":null%s,"menu":%s,"re":"status","remote":"%s","seq":null,'
+                '"signal":%s,"state":"%s","turn":null}') % (lights, menu, remote, name, state)
     over = g.is_over()
     if over and state == "playing":
         state = "over"          # (a finished game shown to be checked after a reset)
     left = load("ludoboard.play").time_left(app, app.last_ticks)
-    return ('{"deadline_ms":%s,"game":"%s","menu":%s,"re":"status","remote":"%s","seq":%d,'
+    return ('{"deadline_ms":%s,"game":"%s"%s,"menu":%s,"re":"status","remote":"%s","seq":%d,'
             '"signal":%s,"state":"%s","turn":"%s"}') % (
-        "null" if left is None else "%d" % max(0, left), g.game_id, menu, remote,
-        g.transcript_length + over, signal, state, SEATS[g.turn])
-
-
-def remote_seats(app):
-    """The letters of the seats played from afar (the PC's `seat`), in seat order."""
-    out = ""
-    for s in range(4):
-        if (app.remote >> s) & 1:
-            out += SEATS[s]
-    return out
-
-
-def _value(v):
-    """A menu's value (or item) as JSON: a name, a number, on/off, or nothing."""
-    if v is None:
-        return "null"
-    if v is True or v is False:
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return "%d" % v
-    return text(v)
+        "null" if left is None else "%d" % max(0, left), g.game_id, lights, menu, remote,
+        g.transcript_length + over, name, state, SEATS[g.turn])

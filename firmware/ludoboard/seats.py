@@ -1,19 +1,13 @@
 # A seat played from afar (docs/serial-protocol.md): the PC's `seat` and `act`
-# commands (commands.py's table names them here; loaded for those only).  A seat
-# handed to another kind goes the pause menu's way (saved, recorded as `kind B
-# medium`); a remote seat is a person to the rules, and the board's flag
+# commands (commands.py's table names this module; loaded for those only).  A
+# seat handed to another kind goes the pause menu's way (saved, recorded as
+# `kind B medium`); a remote seat is a person to the rules, and the board's flag
 # (app.remote) for its lights and the status.  An action goes the way of a press
 # (play.py's roll, move, resign): saved, sent, lit.
 from . import load, transient
-from .names import SEATS, KINDS, REMOTE_KIND, PLAY, CODE_KIND
+from .names import SEATS, KINDS, PLAY, CODE_KIND
 from .commands import clip
 from . import protocol, play
-
-# why a seat cannot act in a mode other than play (names.py's modes)
-_NOT_IN_PLAY = ("the set-up menu is open", "the position is being checked at the table (confirm)",
-                "the game is on its way", "the pause menu is open", "the game is over",
-                "the pixel map check runs")
-_ACT_OK = '{"cmd":"act","re":"ok"}'
 
 
 def seat(app, obj):
@@ -21,21 +15,21 @@ def seat(app, obj):
     (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
     menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     kind = obj.get("kind")
-    if kind != REMOTE_KIND and kind not in KINDS:
-        raise ValueError("seat needs \"kind\": one of %s, %s" % (REMOTE_KIND, ", ".join(KINDS)))
-    to = "human" if kind == REMOTE_KIND else kind
+    if kind != "remote" and kind not in KINDS:
+        raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
+    k = "human" if kind == "remote" else kind      # the rules' kind
     letter = SEATS[s]
-    if to != g.kinds.get(letter, "human"):
-        if to != "human" and not app.computers:
+    if k != g.kinds.get(letter, "human"):
+        if k != "human" and not app.computers:
             raise ValueError("no computer players on this board (ludo.ai is not installed)")
         if not g.transcript_length:
             raise ValueError("a seat changes hands once the game has begun (before, start the game "
                              "with \"kinds\")")
-        g.set_kind(letter, to)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(to), None)
-    if kind == REMOTE_KIND:
+        g.set_kind(letter, k)
+        play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
+    if kind == "remote":
         app.remote |= 1 << s
     else:
         app.remote &= ~(1 << s)
@@ -48,7 +42,7 @@ def act(app, obj):
     against the game and taken as the buttons take it: saved, sent, lit.  A move is then
     lit for the people at the table to carry out, as a computer's is.
     """
-    g, s = _seat(app, obj)
+    g, s = seat_of(app, obj)
     action = obj.get("action")
     if not isinstance(action, str):
         raise ValueError("act needs \"action\": roll, pass, resign or a move like B1 y-13")
@@ -61,26 +55,30 @@ def act(app, obj):
         transient("ludo.notation")
         if not play.resign(app, s):
             raise ValueError("%s cannot resign now" % letter)
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if app.mode != PLAY or app.entering >= 0:
-        raise ValueError("not in play now: " + _NOT_IN_PLAY[app.entering if app.entering >= 0 else app.mode])
+        raise ValueError("not in play now: " + (       # (by names.py's modes)
+            "the set-up menu is open", "the position is being checked at the table (confirm)",
+            "the game is on its way", "the pause menu is open", "the game is over",
+            "the pixel map check runs")[app.entering if app.entering >= 0 else app.mode])
     if g.turn != s:
         raise ValueError("not %s's turn (it is %s's)" % (letter, SEATS[g.turn]))
     if app.is_computer():
         raise ValueError("%s is played by the computer (%s)" % (letter, g.kinds[letter]))
     if app.fixing():
         raise ValueError("the tokens must be put right at the table first (then confirm)")
-    value = obj.get("value")
+    legal = app.legal
     if action == "roll":
+        value = obj.get("value")
         if not g.needs_roll():
-            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(app)))
+            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(legal)))
         if not app.hand:
             if value is not None:
                 raise ValueError("act: \"value\" is for dice entered by hand; this game rolls its own")
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
         play.roll(app, value)
-        return _ACT_OK
+        return '{"cmd":"act","re":"ok"}'
     if g.needs_roll():
         raise ValueError("%s must roll first" % letter)
     try:
@@ -88,9 +86,8 @@ def act(app, obj):
     except ValueError as exc:
         raise ValueError("bad move %s: %s" % (clip(action), exc))
     if m is None:
-        shown = action if len(action) <= 20 and protocol.plain(action) else clip(action)
-        raise ValueError("%s is not a legal move now (legal: %s)" % (shown, _legal(app)))
-    legal = app.legal
+        text = action if len(action) <= 20 and protocol.plain(action) else clip(action)
+        raise ValueError("%s is not a legal move now (legal: %s)" % (text, _legal(legal)))
     i = 0
     while legal[i].code != m.code:
         i += 1
@@ -100,10 +97,10 @@ def act(app, obj):
     if not m.is_pass:
         app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
         app.acted = m
-    return _ACT_OK
+    return '{"cmd":"act","re":"ok"}'
 
 
-def _seat(app, obj):
+def seat_of(app, obj):
     """The game in play and the seat the command names, checked: (game, seat index)."""
     g = app.game
     if g is None or app.starting:
@@ -119,6 +116,6 @@ def _seat(app, obj):
     return g, SEATS.index(letter)
 
 
-def _legal(app):
-    """The legal moves now, as the record writes them."""
-    return ", ".join(str(m) for m in app.legal)
+def _legal(legal):
+    """The legal moves, as the record writes them."""
+    return ", ".join(str(m) for m in legal)

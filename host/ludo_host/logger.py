@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 
 from ._gamefile import GameFile, file_path, latest_number
 from ._lock import LockHeld, PathLock
+from ._requests import ANSWER_TIMEOUT_S, Requests
 from ._logsetup import not_a_data_channel, port_problem, where_records_go
 from ._lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from ._status import StatusLine
@@ -74,17 +75,29 @@ class Logger:
         # Watchers in this process (`ludo-host web`), called in the logger's thread:
         self.on_game = None           # function(GameFile) when a file's lines changed
         self.on_status = None         # function(message) for each `status` reply of the board
+        self.requests = Requests()    # commands from other threads, waiting for their answers
 
     # -- control -----------------------------------------------------------
     def stop(self):
         self._stop = True
 
+    def request(self, command, timeout=ANSWER_TIMEOUT_S):
+        """Send `command` (a dict with "cmd") to the board from any thread and wait for its
+        answer: the board's reply (`{"cmd":..,"re":"ok"}`) or error line (`{"error":..}`), or
+        `{"error": why}` in one line when the board is not connected or does not answer in
+        `timeout` seconds.  The logger writes it between two reads, so it keeps logging."""
+        if self._stop:
+            return {"error": "the logger has stopped"}
+        return self.requests.ask(command, timeout)
+
     def run(self):
         while not self._stop:
             if self.ser is None:
+                self.requests.write_waiting(lambda command: False)
                 if not self._connect():
                     self._sleep(self.poll_s)
                     continue
+            self.requests.write_waiting(self.send)
             try:
                 data = self.ser.read(self.ser.in_waiting or 1)
             except Exception as exc:  # SerialException, OSError, TypeError from a closed fd
@@ -104,6 +117,8 @@ class Logger:
                 pass
             self.ser = None
         self._unlock()
+        self.requests.link_lost("the logger stopped")
+        self.requests.write_waiting(lambda command: False)
         for game in self.games.values():
             game.close()
         self.status.finish()
@@ -208,6 +223,7 @@ class Logger:
         self.ser = None
         self._unlock()
         self.pending = []
+        self.requests.link_lost(why)
         self.status.update(connected=False, note=why)
 
     def send(self, obj):
@@ -393,8 +409,12 @@ class Logger:
         name = msg.get("re")
         if not (name is None or isinstance(name, str)):
             return "error reply with a bad re"
-        sent = self._pop_pending(name) if name else None
         text = msg.get("error")
+        if name is None and isinstance(text, str) and text.startswith('unknown command "'):
+            name = text.split('"')[1]   # (a board without that command names it, with "re": null)
+        sent = self._pop_pending(name) if name else None
+        if name and self.requests.answered(name, msg):
+            return None                 # (its asker shows it)
         if sent and name == "resend":
             self._resend_failed(sent.get("game"), text)
             return None
@@ -429,6 +449,8 @@ class Logger:
             return None
         if name == "ok":
             self._pop_pending(msg.get("cmd"))
+            if isinstance(msg.get("cmd"), str):
+                self.requests.answered(msg["cmd"], msg)
             return None
         return "unknown reply %s" % shorten(str(name), 20)
 

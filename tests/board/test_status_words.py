@@ -8,7 +8,6 @@ import pytest
 import golden
 from harness import Board, new_game_cmd
 from ludo_host.virtual.snapshot import MENU_PAGES, empty, snapshot_of
-from ludoboard.names import SIGNAL_NAMES as SIGNALS
 from ludo_host.words import status_words
 
 # scenario -> words the two lines must contain (what is going on | what the buttons do)
@@ -98,12 +97,18 @@ def test_words_of_a_plain_snapshot():
 
 def test_the_snapshots_names_follow_the_firmwares_numbers():
     """The snapshot names the board's banner kinds and menu pages by the firmware's numbers."""
-    from ludoboard import names as banners
+    from ludoboard import names as banners, protocol
     names = {"refused": banners.SIG_REFUSE, "start": banners.SIG_START, "home": banners.SIG_HOME,
              "bonus": banners.SIG_BONUS, "pass": banners.SIG_PASS, "turned": banners.SIG_TURNED,
              "door": banners.SIG_DOOR, "leave": banners.SIG_LEAVE, "forfeit": banners.SIG_FORFEIT,
              "error": banners.SIG_ERROR}
-    assert {name: SIGNALS.index(name) for name in names} == names
+    b = Board()
+    said = {}
+    for number in names.values():       # the board's status names each signal as it shows
+        b.app.banner = number
+        said[json.loads(protocol.status_line(b.app))["signal"]] = number
+        assert snapshot_of(b.app)["signal"] == json.loads(protocol.status_line(b.app))["signal"]
+    assert said == names
     from ludoboard import setup_menu as menu
     assert [MENU_PAGES.index(x) for x in ("preset", "players", "computer seats", "options", "dice")] == [
         menu.PAGE_PRESET, menu.PAGE_PLAYERS, menu.PAGE_KINDS, menu.PAGE_OPTIONS, menu.PAGE_DICE]

@@ -42,6 +42,8 @@ class FakeBoard:
         self.reader = None
         self.received = []            # commands the board got (parsed), for tests
         self.sent = 0                 # event lines written
+        self.remote = set()           # seats played from a seat link (docs/serial-protocol.md; not saved)
+        self.computers = None         # seconds a computer seat takes to act (None: they never do)
 
     # ---- the cable -------------------------------------------------------
     @property
@@ -89,6 +91,7 @@ class FakeBoard:
         self.unplug()
         with self.lock:
             self.selected = 0
+            self.remote = set()       # (the flags are not saved)
             if self.settings is not None and self.abandoned is None:
                 self.game = self._start_game(self.settings)
                 for line in self.lines[1:]:
@@ -168,22 +171,25 @@ class FakeBoard:
 
     def _start_game(self, settings):
         g = ludo.Game(settings["preset"], players=settings["players"], seed=settings["seed"],
-                      options=settings["options"], start=settings["start"])
+                      options=settings["options"], start=settings["start"], dice=settings.get("dice", "device"))
         for seat in sorted(settings["kinds"]):
             g.set_kind(seat, settings["kinds"][seat])
         return g
 
-    def new_game(self, preset="classic", players=2, options=None, kinds=None):
+    def new_game(self, preset="classic", players=2, options=None, kinds=None, dice="device"):
         with self.lock:
             if self.game is not None and self.abandoned is None and not self.game.is_over():
                 self._end(footer_of(self.game), abandoned=True)
             self.settings = {"preset": preset, "players": players, "options": options or {},
-                             "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock}
+                             "kinds": kinds or {}, "seed": self.rng.getrandbits(48), "start": self.clock,
+                             "dice": dice}
             self.game = self._start_game(self.settings)
             self.lines, self.events, self.abandoned, self.selected = [], [], None, 0
             header = self.game.record(transcript=True).header
             self._emit({"ev": "start", "header": header})
             self.lines[0] = dumps(header)
+            if self.computers is not None:
+                self._computer_turns()
             return self.game.game_id
 
     def _end(self, footer, abandoned=False):
@@ -208,6 +214,30 @@ class FakeBoard:
         assert len(g.transcript) > before
         if g.is_over():
             self._end(footer_of(g))
+        elif self.computers is not None:
+            self._computer_turns()
+
+    def _computer_turns(self):
+        """A computer seat on turn (`computers`: seconds it takes for an action) acts soon:
+        it rolls, or plays the first legal move (each action asks for the next one)."""
+        g = self.game
+        if g.is_over() or g.kinds.get(ludo.SEAT_LETTERS[g.turn], "human") == "human":
+            return
+        timer = threading.Timer(self.computers, self._computer_action, args=(g,))
+        timer.daemon = True
+        timer.start()
+
+    def _computer_action(self, game):
+        with self.lock:
+            g = self.game
+            if g is not game or g.is_over() or self.abandoned is not None \
+                    or g.kinds.get(ludo.SEAT_LETTERS[g.turn], "human") == "human":
+                return
+            if g.needs_roll():
+                self._action(g.roll)
+            else:
+                move = list(g.legal_moves)[0]
+                self._action(lambda: g.push(move))
 
     def press(self, button, long=False):
         """A button press; returns True when it did something to the game."""
@@ -275,12 +305,13 @@ class FakeBoard:
         self.received.append(msg)
         cmd = msg.get("cmd")
         with self.lock:
-            gid = self.game.game_id if self.game else None
+            gid = self.game.game_id if self.game is not None else None
             if cmd == "status":
                 self._reply({"re": "status", "game": gid, "seq": len(self.lines) - 1,
                              "state": self.state(),
-                             "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game else None,
-                             "position": self.game.position() if self.game else ""})
+                             "turn": ludo.SEAT_LETTERS[self.game.turn] if self.game is not None else None,
+                             "position": self.game.position() if self.game is not None else "",
+                             "remote": "".join(s for s in "RGYB" if s in self.remote)})
             elif cmd == "record":
                 if self.game is None:
                     self._reply({"error": "no game", "re": "record"})
@@ -312,5 +343,70 @@ class FakeBoard:
             elif cmd == "time":
                 self.clock = msg.get("now")
                 self._reply({"re": "ok", "cmd": "time"})
+            elif cmd in ("seat", "act"):
+                problem = (self._seat if cmd == "seat" else self._act)(msg)
+                self._reply({"error": problem, "re": cmd} if problem else {"re": "ok", "cmd": cmd})
             else:
                 self._reply({"error": "unknown command", "re": cmd if isinstance(cmd, str) else None})
+
+    # ---- seat links (the `seat` and `act` commands) ----------------------------
+    def _playing(self, msg):
+        g = self.game
+        if g is None or g.is_over() or self.abandoned is not None:
+            return None, "no game in play"
+        seat = msg.get("seat")
+        if not isinstance(seat, str) or seat not in [ludo.SEAT_LETTERS[s] for s in g.seats]:
+            return None, "seat %r is not playing" % (seat,)
+        return seat, None
+
+    def _seat(self, msg):
+        seat, problem = self._playing(msg)
+        if problem:
+            return problem
+        kind = msg.get("kind")
+        if kind not in ("remote", "human", "easy", "medium", "hard"):
+            return "unknown kind %r" % (kind,)
+        rules_kind = "human" if kind == "remote" else kind
+        if self.game.kinds.get(seat, "human") != rules_kind and not len(self.game):
+            return 'a seat changes hands once the game has begun (before, start the game with "kinds")'
+        if self.game.kinds.get(seat, "human") != rules_kind:
+            self._action(lambda: self.game.set_kind(seat, rules_kind))
+        (self.remote.add if kind == "remote" else self.remote.discard)(seat)
+        if self.computers is not None:
+            self._computer_turns()
+        return None
+
+    def _act(self, msg):
+        seat, problem = self._playing(msg)
+        if problem:
+            return problem
+        g, action = self.game, msg.get("action")
+        if not isinstance(action, str):
+            return "act needs an action"
+        if action == "resign":
+            try:
+                g.copy().resign(seat)
+            except ludo.LudoError as exc:
+                return str(exc).split(" (")[0]
+            self._action(lambda: g.resign(seat))
+            return None
+        on_turn = ludo.SEAT_LETTERS[g.turn]
+        if on_turn != seat:
+            return "not %s's turn (it is %s's)" % (seat, on_turn)
+        if action == "roll":
+            if not g.needs_roll():
+                return "a move is due, not a roll"
+            value = msg.get("value")
+            if (value is None) != (g.dice != "hand"):
+                return "roll needs \"value\" 1 to 6 with dice by hand, and only then"
+            self._action(lambda: g.roll(value))
+            return None
+        legal = list(g.legal_moves) if not g.needs_roll() else []
+        try:
+            move = g.parse_move(action)
+        except ludo.LudoError:
+            move = None
+        if move is None or move not in legal:
+            return "%s is not a legal move now (legal: %s)" % (action, ", ".join(str(m) for m in legal))
+        self._action(lambda: g.push(move))
+        return None

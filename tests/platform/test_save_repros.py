@@ -53,7 +53,7 @@ wait 100
 
 
 def game_of(status):
-    """A status without its "signal" (the last short signal, which a boot or a move shows)."""
+    """A status line's game, without the last signal the lights showed."""
     return {k: v for k, v in status.items() if k != "signal"}
 
 
@@ -73,15 +73,15 @@ def test_two_power_cuts_in_a_row_keep_the_game(tmp_path):
     assert boots == 3 and erases == 0           # two cuts; no write ever erased the sector
     before, first, second, last = got
     assert before["seq"] == 5 and before["state"] == "playing"
-    assert game_of(first) == game_of(before) and game_of(second) == game_of(before)    # both cut
-    assert first["signal"] == second["signal"] == "error"   # saves: the 5 actions kept, the loss shown
+    assert game_of(first) == game_of(before) and game_of(second) == game_of(before)  # 5 actions kept
+    assert first["signal"] == second["signal"] == "error"      # and the lights say the save lost one
     assert last["seq"] == 6 and last["game"] == before["game"]     # and the move saved at last
     lost = "save: action 6's save is torn or corrupt; resumed from the 5 before it (dropped: %d)"
     assert console.splitlines() == [lost % 1, lost % 1]
     again = VirtualBoard(nvm_path=tmp_path / "nvm.bin")
     try:
         again.run_script('wait 300\ndata {"cmd":"status","position":true}\nwait 100\n')
-        assert [game_of(x) for x in statuses(again.data_out)] == [game_of(last)] and again.console == ""
+        assert [game_of(s) for s in statuses(again.data_out)] == [game_of(last)] and again.console == ""
     finally:
         again.close()
 

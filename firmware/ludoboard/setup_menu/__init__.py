@@ -32,24 +32,36 @@ def _options():
 
 
 def shown(c):
-    """What the menu shows now (the PC's `status`, the virtual board's words): the page
-    (PAGE_*), its item (the seat letter on the computer seats' page, the option's name on
-    the options', else None) and the value shown.
+    """What the menu shows now, as the PC's `status` has it (the virtual board's words read
+    it there): its page (1..5), item (the seat letter on the computer seats' page, the
+    option's name on the options', else null) and value, as JSON.
     """
     page = c.page
+    item = None
     if page == PAGE_PRESET:
-        return page, None, PRESETS[c.preset]
-    if page == PAGE_PLAYERS:
-        return page, None, c.players
-    if page == PAGE_KINDS:
+        value = PRESETS[c.preset]
+    elif page == PAGE_PLAYERS:
+        value = c.players
+    elif page == PAGE_KINDS:
         s = c.seats[min(c.cursor, len(c.seats) - 1)]
-        return page, SEATS[s], KINDS[c.kinds[s]]
-    if page == PAGE_OPTIONS:
-        if not c.names:
-            return page, None, None
-        name = c.names[min(c.cursor, len(c.names) - 1)]
-        return page, name, _options().values_of(name)[c.values[name]]
-    return page, None, "hand" if c.hand else "game"
+        item = SEATS[s]
+        value = KINDS[c.kinds[s]]
+    elif page == PAGE_OPTIONS and c.names:
+        item = c.names[min(c.cursor, len(c.names) - 1)]
+        value = _options().values_of(item)[c.values[item]]
+    elif page == PAGE_OPTIONS:
+        value = None
+    else:
+        value = "hand" if c.hand else "game"
+    if value is None:               # (names, numbers, on/off: plain JSON)
+        value = "null"
+    elif value is True or value is False:
+        value = "true" if value else "false"
+    elif isinstance(value, int):
+        value = "%d" % value
+    else:
+        value = '"' + value + '"'
+    return '{"item":%s,"page":%d,"value":%s}' % ("null" if item is None else '"' + item + '"', page + 1, value)
 
 
 class SetupMenu:

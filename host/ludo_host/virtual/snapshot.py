@@ -23,15 +23,16 @@ Fields (None where they do not apply):
 - `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
   "computer seats", "options", "dice"), `item` (the seat letter or option name
   the page shows, else None), `value` (the preset's name, the player count, the
-  kind, the option's value, "hand" or "game")
+  kind, the option's value, "hand" or "game"); None while its code loads
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
-  (ludoboard.names.SIGNAL_NAMES)
+  (as the board's `status` names it)
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
 """
+import json
 import sys
 
 MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.setup_menu's PAGE_*
@@ -65,18 +66,22 @@ def snapshot_of(app):
     if app is None or not hasattr(app, "jobs"):
         return snap
     from ludoboard import names, play, protocol     # (the firmware the app runs is on sys.path)
+    # the set-up menu, the signal, the seats played from afar and a deadline's time left:
+    # as the board's own `status` says them
+    status = json.loads(protocol.status_line(app))
     mode = {names.MENU: "menu", names.CHECK: "check", names.PLAY: "play", names.PAUSE: "pause",
             names.OVER: "over", names.MAP_CHECK: "map-check"}.get(app.mode, "play")
     snap["mode"] = "starting" if app.starting else mode
-    snap["signal"] = names.SIGNAL_NAMES[app.banner] if 0 < app.banner < len(names.SIGNAL_NAMES) else None
-    if mode == "menu":
-        snap["menu"] = _menu(app)
+    snap["signal"] = status["signal"]
+    menu = status["menu"]
+    if mode == "menu" and menu is not None:
+        snap["menu"] = dict(menu, name=MENU_PAGES[menu["page"] - 1])
     g = app.game
     if g is None:
         return snap
     letter = SEATS[g.turn]
     snap["turn"] = letter
-    snap["remote"] = protocol.remote_seats(app)      # (what the board's `status` says too)
+    snap["remote"] = status["remote"]
     snap["preset"] = g.preset
     snap["kind"] = g.kinds.get(letter, "human") if app.is_computer() else "human"
     snap["hand"] = bool(app.hand)
@@ -101,16 +106,5 @@ def snapshot_of(app):
                             if not legal[i].is_pass and not play.looks_like_earlier(legal, i))
         snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
         snap["selected"] = 0 <= app.selected < len(legal)
-    left = play.time_left(app, app.last_ticks)     # (what the board's `status` says too)
-    if left is not None:
-        snap["deadline_ms"] = max(0, left)
+    snap["deadline_ms"] = status["deadline_ms"]
     return snap
-
-
-def _menu(app):
-    c = app.choices                 # (app.Choices: kept while the menu's code is not loaded)
-    if c is None:                   # on its way for the first time
-        return None
-    from ludoboard.setup_menu import shown      # (what the board's `status` says too)
-    page, item, value = shown(c)
-    return {"page": page + 1, "name": MENU_PAGES[page], "item": item, "value": value}

@@ -12,11 +12,13 @@ import signal
 import socket
 import sys
 import threading
+import time
 
 from .._logsetup import port_problem, where_records_go
 from .._status import StatusLine
 from ..logger import Logger
 from .live import LiveGame
+from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token
 
 DEFAULT_WEB_PORT = 8765
@@ -37,15 +39,17 @@ class PageStatus(StatusLine):
 class WebService:
     """The logger (a thread) and the web server (an asyncio loop, another thread) for one
     board's data channel `port`.  `start()` returns once the server listens; `url` is the
-    watch link."""
+    watch link, `host_url` the table's (seat links are made there).  `clock`: the seat
+    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own)."""
 
     def __init__(self, directory, port, host="127.0.0.1", web_port=0, set_time=True,
-                 status_every_s=2.0, status_stream=None, finder=None):
+                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic):
         self.live = LiveGame()
-        self.hub = Hub(self.live, new_token())
         kwargs = {} if finder is None else {"finder": finder}
         self.logger = Logger(directory, port=port, set_time=set_time, status_every_s=status_every_s,
                              status=PageStatus(status_stream or sys.stderr, self.live), **kwargs)
+        self.seating = Seating(self.live, BoardLink(self.logger), clock=clock)
+        self.hub = Hub(self.live, new_token(), self.seating)
         self.logger.on_game = lambda game: self.live.game_changed(game, self.logger.board_game)
         self.logger.on_status = self.live.board_status
         self.host, self.web_port = host, web_port
@@ -56,10 +60,20 @@ class WebService:
         self._start_error = None
 
     @property
+    def base_url(self):
+        """http://HOST:PORT of the page (the PC's address on the local network with --lan)."""
+        host = self.host if self.host not in ("0.0.0.0", "") else _lan_address()
+        return "http://%s:%d" % (host, self.web_port)
+
+    @property
     def url(self):
         """The watch link (with its token)."""
-        host = self.host if self.host not in ("0.0.0.0", "") else _lan_address()
-        return "http://%s:%d/watch?t=%s" % (host, self.web_port, self.hub.watch_token)
+        return "%s/watch?t=%s" % (self.base_url, self.hub.watch_token)
+
+    @property
+    def host_url(self):
+        """The table's link (with its token): the watch page with the seat links' buttons."""
+        return "%s/host?t=%s" % (self.base_url, self.hub.host_token)
 
     def start(self):
         self.loop = asyncio.new_event_loop()
@@ -69,6 +83,7 @@ class WebService:
         self._started.wait(30)
         if self._start_error is not None:
             raise self._start_error
+        self.hub.base_url = self.base_url
         t = threading.Thread(target=self.logger.run, name="logger", daemon=True)
         t.start()
         self._threads.append(t)
@@ -107,6 +122,7 @@ class WebService:
         for t in self._threads:
             t.join(15)
         self._threads = []
+        self.hub.worker.shutdown(wait=False, cancel_futures=True)
 
 
 def attach_virtual_board(live, board):
@@ -194,9 +210,12 @@ def _with_virtual_board(args):
 
 
 def _run_virtual_board(args, nvm):
-    from ..virtual import VirtualBoard
+    from ..virtual import TERMINAL_SETTINGS, VirtualBoard
     try:
-        board = VirtualBoard(nvm_path=nvm, fresh_nvm=args.fresh, data_port="pty", realtime=True)
+        # As in the terminal, no wooden tokens to put right: a seat link's move (lit for the
+        # table as a computer's is) goes on at once.
+        board = VirtualBoard(nvm_path=nvm, fresh_nvm=args.fresh, data_port="pty", realtime=True,
+                             settings=dict(TERMINAL_SETTINGS))
     except (ValueError, OSError) as exc:
         print("ludo-host web: %s" % exc, file=sys.stderr)
         return 2
@@ -219,6 +238,7 @@ def _serve(args, port, board):
         print("ludo-host web: cannot serve on port %d: %s (--web-port N for another)" % (
             args.web_port, exc.strerror or exc), file=sys.stderr)
         return 2
+    print("ludo-host web: the table's page (seat links for friends): %s" % service.host_url)
     print("ludo-host web: the watch link: %s" % service.url)
     if board is not None:
         print("ludo-host web: no board attached: a virtual board runs here%s" % (

@@ -48,6 +48,7 @@ class LiveGame:
         self.turn_since = None
         self.lights = None            # [[place, "#rrggbb"], ...] of the lit pixels, or None (unknown)
         self.view = None              # a virtual board's own snapshot (ludo_host.virtual.snapshot)
+        self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -69,9 +70,11 @@ class LiveGame:
             self._changed()
 
     def board_status(self, msg):
-        """A `status` reply of the board: menu, playing or over."""
+        """A `status` reply of the board: menu, playing or over; the seats it plays from afar."""
         state = msg.get("state")
+        remote = msg.get("remote")
         with self.lock:
+            self.remote = (self.remote[0] + 1, remote if isinstance(remote, str) else None)
             if state in ("menu", "playing", "over") and state != self.board["state"]:
                 self.board["state"] = state
                 self._changed()
@@ -196,6 +199,54 @@ class LiveGame:
             out["lights"] = self.lights
             return out
 
+    # -- for the seat links (any thread) ----------------------------------------------
+    def _game_in_play(self):
+        g = self.replay.game if self.replay is not None and not self.error else None
+        return g if g is not None and g.outcome() is None and self.footer is None else None
+
+    def seats(self):
+        """(game key, {seat letter: rules kind}) of the game shown, in turn order; (key, None)
+        when no game is in play."""
+        with self.lock:
+            g = self._game_in_play()
+            if g is None:
+                return self.game_key, None
+            return self.game_key, {s: g.kinds.get(s, "human") for s in self.replay.seats}
+
+    def turn(self):
+        """The seat letter on turn in the game shown, or None (no game in play)."""
+        with self.lock:
+            g = self._game_in_play()
+            return ludo.SEAT_LETTERS[g.turn] if g is not None else None
+
+    def can_resign(self, seat):
+        """Whether the game shown lets `seat` resign now (the rules core's own check)."""
+        with self.lock:
+            g = self._game_in_play()
+            if g is None:
+                return False
+            try:
+                g.copy().resign(seat)
+            except ludo.LudoError:
+                return False
+            return True
+
+    def choices(self, seat):
+        """What `seat` may do now, for its seat page: None when it is not on turn, else
+        {"roll": True, "hand": bool} when a roll is due, or {"moves": [...], "pass": bool}:
+        each move's record text, token, where it goes and what it captures."""
+        with self.lock:
+            g = self._game_in_play()
+            if g is None or ludo.SEAT_LETTERS[g.turn] != seat:
+                return None
+            if g.needs_roll():
+                return {"roll": True, "hand": g.dice == "hand"}
+            legal = list(g.legal_moves)
+            moves = [{"move": str(m), "token": str(m).split(" ")[0], "from": _place_words(str(m), 0),
+                      "to": _place_words(str(m), 1),
+                      "capture": ", ".join(_captured(str(m)))} for m in legal if not m.is_pass]
+            return {"roll": False, "moves": moves, "pass": any(m.is_pass for m in legal), "rolls": list(g.pending_rolls)}
+
     def _snapshot(self, g):
         """The board's snapshot as far as the record and `status` tell it (a board on a
         serial link): no menu page, no selection, the last action's signal until the next."""
@@ -236,3 +287,21 @@ class LiveGame:
 EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pass", "turned": "turned",
                  "door": "door", "resign": "leave", "timeout": "leave", "forfeit": "forfeit",
                  "three-sixes": "forfeit", "void": "forfeit"}
+
+
+def _place_words(move_text, end):
+    """Where a move starts (end=0) or goes (end=1), in words, from its record text
+    (`R1 y-0`, `R1 3-9xG2`, `R1 47-h2`, `R1 h4-c`: docs/record-format.md)."""
+    where = move_text.split(" ")[1].split("x")[0].split("-")[end]
+    if where == "y":
+        return "yard"
+    if where == "c":
+        return "centre"
+    if where.startswith("h"):
+        return "home column " + where[1:]
+    return "square " + where
+
+
+def _captured(move_text):
+    """The tokens a move captures, from its record text."""
+    return move_text.split(" ")[1].split("x")[1:]

@@ -11,6 +11,7 @@ data-place="t12">`, `window.ludoLive` has `steps` (the steps as received), `stat
 from .. import layout
 from .._replay_assets import CSS as REPLAY_CSS, DRAW_JS
 from .._replay_page import CELL, SIZE, board_svg, script_json
+from . import page_play
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -35,7 +36,7 @@ PAGE = """<!DOCTYPE html>
 <h1 id="title">Ludo: the table, live</h1>
 <p id="meta" class="meta"></p>
 <p id="link" class="link" role="status"></p>
-<div class="now">
+%(play)s<div class="now">
 <svg id="die" viewBox="0 0 60 60" width="60" height="60" aria-label="die"></svg>
 <div>
 <div id="next" class="next" aria-live="polite"></div>
@@ -51,7 +52,8 @@ PAGE = """<!DOCTYPE html>
 </main>
 <script id="live-data" type="application/json">%(data)s</script>
 <script>%(draw_js)s
-%(js)s</script>
+%(js)s
+%(play_js)s</script>
 </body>
 </html>
 """
@@ -77,7 +79,8 @@ JS = r"""
   var fixed = JSON.parse(document.getElementById("live-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
   var token = new URLSearchParams(location.search).get("t") || "";
-  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0 };
+  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0,
+                                 role: fixed.role };
   var data = null, draw = null, items = [], offset = 0, retry = 500;
 
   function text(id, value) { $(id).textContent = value || ""; }
@@ -179,6 +182,7 @@ JS = r"""
     else if (msg.type === "lights") { live.lights = msg.on; showLights(msg.on); }
     else if (msg.type === "error") { live.errors.push(msg.error); }
     else if (msg.type === "pong") { live.pong = msg.id; }
+    if (live.panelMessage) { live.panelMessage(msg); }
     if (live.onUpdate) { live.onUpdate(msg); }
   }
 
@@ -201,13 +205,18 @@ JS = r"""
 """
 
 
-def render():
-    """The page's HTML (the same for every watcher: the game comes over the WebSocket)."""
+def render(role="watch"):
+    """The page's HTML for a role's link: "watch", "host" (the table's page: the seat
+    links) or "seat" (a seat link's page: its buttons).  The same for every page of a
+    role: the game comes over the WebSocket."""
+    play = role in ("host", "seat")
     return PAGE % {
-        "css": CSS,
+        "css": CSS + (page_play.CSS if play else ""),
+        "play": page_play.HTML if play else "",
+        "play_js": page_play.JS if play else "",
         "size": SIZE,
         "board": board_svg(()),
-        "data": script_json({"cell": CELL, "die": list(layout.DIE_PLACES)}),
+        "data": script_json({"cell": CELL, "die": list(layout.DIE_PLACES), "role": role}),
         "draw_js": DRAW_JS,
         "js": JS,
     }

@@ -128,9 +128,10 @@ class Room:
         seat.state, seat.covered, seat.away_since = COMPUTER_SEAT, False, None
         return None
 
-    def act(self, seat, action):
-        """One action of a seat's player: `roll`, `pass`, `resign` or a move's text.  Only
-        for its own seat, only on its turn (resign: whenever the game allows it)."""
+    def act(self, seat, action, value=None):
+        """One action of a seat's player: `roll` (`value`: a die's value in a game with
+        dice by hand), `pass`, `resign` or a move's text.  Only for its own seat, only on
+        its turn (resign: whenever the game allows it)."""
         if not isinstance(action, str) or not action or len(action) > 20:
             return "an action is roll, pass, resign or a move such as R1 0-6"
         if seat.state != REMOTE:
@@ -146,6 +147,8 @@ class Room:
             return "an action is roll, pass, resign or a move of your own token such as %s1 0-6" % seat.letter
         if self.turn() != seat.letter:
             return "not your turn"
+        if value is not None:
+            return self.board.act(seat.letter, action, value)
         return self.board.act(seat.letter, action)
 
     # -- time ------------------------------------------------------------------------

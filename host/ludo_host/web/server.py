@@ -10,17 +10,27 @@ other watchers.
 
 Messages from a browser are at most MAX_MESSAGE bytes of JSON, `{"type": ...}`; each gets
 an answer or one error line, and a browser sending more than RATE_PER_S for long is
-disconnected.  A watch link never acts.
+disconnected.
+
+Three kinds of link, each with its own token: the watch link (it never acts), the
+table's link (the host: it makes the room of seat links and fills empty seats), and a
+seat link per open seat (it plays that seat only, on its turn).  What the table and the
+seats ask is carried out one request at a time in a worker thread (the board's answer
+is waited for there, never in the server's loop), as is the room's clock, every TICK_S.
 """
 import asyncio
 import collections
+import concurrent.futures
 import json
 import secrets
+import sys
 import time
 
 from aiohttp import WSMsgType, web
 
 from . import page
+from .room import REMOTE as REMOTE_STATE
+from .seats import check_message
 
 MAX_MESSAGE = 1024            # bytes of one message from a browser
 MAX_FRAME = 64 * 1024         # aiohttp closes the socket (1009) on a message over this
@@ -29,7 +39,10 @@ SEND_TIMEOUT_S = 10.0         # a watcher that reads nothing this long is discon
 RATE_PER_S = 20               # messages a browser may send a second (a burst of twice that)
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
-ACTIONS = ("join", "roll", "move", "pass", "leave", "resign", "fill")
+SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
+HOST_ACTIONS = ("room", "fill")
+ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
+TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
 
 def new_token():
@@ -44,9 +57,13 @@ def _dumps(obj):
 class Watcher:
     """One browser on the watch link: what it has been sent, and what waits for it."""
 
-    def __init__(self, ws, request):
+    def __init__(self, ws, request, role="watch", seat=None):
         self.ws = ws
         self.request = request
+        self.role = role              # watch, host (the table's page) or seat
+        self.seat = seat              # the room's Seat of a seat link
+        self.joined = False           # this page counts as its seat's player (room.join)
+        self.panel_sent = None        # the table's or the seat's view as last sent
         self.game_key = object()      # (nothing sent yet)
         self.steps_sent = 0
         self.state_sent = -1
@@ -76,11 +93,16 @@ class Watcher:
 
 
 class Hub:
-    """The watchers, and the game's messages made once for all of them."""
+    """The watchers, and the game's messages made once for all of them; the seat links'
+    room (`seating`, seats.Seating; None: no seat links) and the table's token."""
 
-    def __init__(self, live, watch_token):
+    def __init__(self, live, watch_token, seating=None, host_token=None):
         self.live = live
         self.watch_token = watch_token
+        self.host_token = host_token or new_token()
+        self.seating = seating
+        self.base_url = ""            # http://host:port, for the seat links
+        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="room")
         self.watchers = set()
         self.loop = None
         self.game_key = None
@@ -136,8 +158,7 @@ class Hub:
 
     def messages_for(self, w):
         """What watcher `w` lacks now, as JSON texts (and note them as sent)."""
-        out = list(w.replies)
-        w.replies.clear()
+        out = []
         if w.game_key != self.game_key:
             w.game_key = self.game_key
             w.steps_sent = len(self.steps_json)
@@ -153,17 +174,99 @@ class Hub:
         if w.lights_sent != self.lights_version and self.lights_json is not None:
             w.lights_sent = self.lights_version
             out.append(self.lights_json)
+        if w.role != "watch" and self.seating is not None:
+            view = self.seating.host_view(self.base_url) if w.role == "host" else self.seating.seat_view(w.seat)
+            text = _dumps(view)
+            if text != w.panel_sent:
+                w.panel_sent = text
+                out.append(text)
+        # The answers last: a page told "done" has the game and its view as they are after it.
+        out.extend(w.replies)
+        w.replies.clear()
         return out
+
+    def role_of(self, request):
+        """(role, seat) of the link a request carries: ("watch"|"host"|"seat", Seat or
+        None), or (None, None) for a wrong or missing token."""
+        given = request.query.get("t", "")
+        if _same(given, self.watch_token):
+            return "watch", None
+        if _same(given, self.host_token):
+            return "host", None
+        seat = self.seating.seat_of(given) if self.seating is not None else None
+        return ("seat", seat) if seat is not None else (None, None)
+
+    # -- the table's and the seats' requests (carried out in the worker thread) ------------
+    async def perform(self, w, msg):
+        """Carry out an action message of the table's page or a seat page: the answer."""
+        kind = msg["type"]
+        seating = self.seating
+
+        def do():
+            if kind == "room":
+                return seating.make_room(msg["seats"])
+            if kind == "fill":
+                return seating.fill()
+            if kind == "join" and w.joined:
+                return "joined already: this page plays %s" % w.seat.letter
+            problem = seating.act(w.seat, msg)
+            if kind == "join" and problem is None:
+                w.joined = True
+            return problem
+
+        problem = await self._in_worker(do)
+        return {"type": "error", "error": problem} if problem else {"type": "done", "action": kind}
+
+    async def opened(self, w):
+        """A table's or seat page connected: the table counts as someone in the room; a seat
+        page of a player who joined before takes the seat back (control returns)."""
+        if w.role == "host":
+            await self._in_worker(self.seating.host_opened)
+        elif w.role == "seat" and w.seat.state == REMOTE_STATE:
+            def rejoin():
+                problem = self.seating.act(w.seat, {"type": "join"})
+                w.joined = problem is None
+                return problem
+            problem = await self._in_worker(rejoin)
+            if problem:
+                w.reply({"type": "error", "error": problem})
+
+    async def closed(self, w):
+        if w.role == "host":
+            await self._in_worker(self.seating.host_closed)
+        elif w.role == "seat" and w.joined:
+            w.joined = False
+            await self._in_worker(lambda: self.seating.seat_closed(w.seat))
+
+    async def tick(self):
+        """Apply the room's clock (in the worker thread)."""
+        if self.seating is not None and self.seating.room is not None:
+            if await self._in_worker(self.seating.tick):
+                self.refresh()
+
+    async def _in_worker(self, job):
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(self.worker, job)
+        finally:
+            self.refresh()
+        return result
 
     # -- a browser's message ---------------------------------------------------
     def receive(self, w, data):
-        """Answer one message from a watcher (a reply object, or None for no answer)."""
+        """Check one message from a browser: (an answer to send now, or None; an action
+        message for `perform`, or None)."""
         if not w.take_message():
             now = time.monotonic()
             if now - w.told_rate >= 1.0:
                 w.told_rate = now
-                return {"type": "error", "error": "too many messages: at most %d a second" % RATE_PER_S}
-            return None
+                return {"type": "error", "error": "too many messages: at most %d a second" % RATE_PER_S}, None
+            return None, None
+        answer = self._check(w, data)
+        if isinstance(answer, dict) and answer.get("type") != "error" and answer["type"] in ACTIONS:
+            return None, answer
+        return answer, None
+
+    def _check(self, w, data):
         if isinstance(data, bytes):
             return {"type": "error", "error": "binary message: send JSON text"}
         size = len(data.encode("utf-8"))
@@ -182,16 +285,26 @@ class Hub:
                 return {"type": "error", "error": "ping: id must be a short number or text"}
             return {"type": "pong", "id": stamp}
         if kind in ACTIONS:
-            return {"type": "error", "error": "a watch link cannot act: %s refused" % kind}
-        return {"type": "error", "error": "unknown message type %r (a watcher sends: ping)" % kind[:30]}
+            if w.role == "watch" or self.seating is None:
+                return {"type": "error", "error": "a watch link cannot act: %s refused" % kind}
+            if w.role == "host" and kind not in HOST_ACTIONS:
+                return {"type": "error", "error": "the table plays with the board's buttons: %s refused" % kind}
+            if w.role == "seat" and kind not in SEAT_ACTIONS:
+                return {"type": "error", "error": "only the table's page can do that: %s refused" % kind}
+            problem = check_message(kind, msg)
+            if problem:
+                return {"type": "error", "error": problem}
+            return msg
+        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, room, fill",
+                 "seat": "a seat page sends: ping, " + ", ".join(SEAT_ACTIONS)}[w.role]
+        return {"type": "error", "error": "unknown message type %r (%s)" % (kind[:30], sends)}
 
 
 def _forbidden():
     return web.Response(status=403, text="403: this link needs its token (ask the table for the link)\n")
 
 
-def _token_ok(request, token):
-    given = request.query.get("t", "")
+def _same(given, token):
     return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode("ascii"))
 
 
@@ -205,31 +318,42 @@ SECURITY_HEADERS = {
 }
 
 
-def make_app(hub):
-    """The aiohttp application serving the watch page (GET /watch?t=TOKEN) and its
-    WebSocket (/ws?t=TOKEN)."""
-    html = page.render()
+TICKER = web.AppKey("ticker", asyncio.Task)
 
-    async def watch(request):
-        if not _token_ok(request, hub.watch_token):
-            return _forbidden()
-        return web.Response(text=html, content_type="text/html", headers=SECURITY_HEADERS)
+
+def make_app(hub):
+    """The aiohttp application serving the watch page (GET /watch?t=TOKEN), the table's
+    page (GET /host?t=TOKEN), the seat pages (GET /seat?t=TOKEN) and their WebSocket
+    (/ws?t=TOKEN: the token says which page it is)."""
+    html = {role: page.render(role) for role in ("watch", "host", "seat")}
+
+    def page_of(role):
+        async def serve(request):
+            if hub.role_of(request)[0] != role:
+                return _forbidden()
+            return web.Response(text=html[role], content_type="text/html", headers=SECURITY_HEADERS)
+        return serve
 
     async def socket(request):
-        if not _token_ok(request, hub.watch_token):
+        role, seat = hub.role_of(request)
+        if role is None:
             return _forbidden()
         if len(hub.watchers) >= MAX_WATCHERS:
             return web.Response(status=503, text="503: too many watchers\n")
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=30.0)
         await ws.prepare(request)
-        w = Watcher(ws, request)
+        w = Watcher(ws, request, role, seat)
         hub.watchers.add(w)
         w.wake.set()
         sender = asyncio.ensure_future(_send_loop(hub, w))
         try:
+            if role != "watch" and hub.seating is not None:
+                await hub.opened(w)
             async for msg in ws:
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    answer = hub.receive(w, msg.data)
+                    answer, action = hub.receive(w, msg.data)
+                    if action is not None:
+                        answer = await hub.perform(w, action)
                     if answer is not None:
                         w.reply(answer)
                     if w.over_rate > FLOOD_LIMIT:
@@ -240,18 +364,33 @@ def make_app(hub):
         finally:
             hub.watchers.discard(w)
             sender.cancel()
+            if role != "watch" and hub.seating is not None:
+                await hub.closed(w)
         return ws
+
+    async def ticker():
+        while True:
+            await asyncio.sleep(TICK_S)
+            try:
+                await hub.tick()
+            except Exception as exc:          # never the server's end: the next tick tries again
+                print("ludo-host web: seat links: %s" % (str(exc).splitlines() or [type(exc).__name__])[0],
+                      file=sys.stderr)
 
     async def start(app):
         hub.loop = asyncio.get_running_loop()
         hub.refresh()
+        app[TICKER] = asyncio.ensure_future(ticker())
 
     async def stop(app):
+        app[TICKER].cancel()
         for w in list(hub.watchers):
             await w.ws.close(code=1001, message=b"server stopping")
 
     app = web.Application(client_max_size=MAX_MESSAGE)
-    app.router.add_get("/watch", watch)
+    app.router.add_get("/watch", page_of("watch"))
+    app.router.add_get("/host", page_of("host"))
+    app.router.add_get("/seat", page_of("seat"))
     app.router.add_get("/ws", socket)
     app.on_startup.append(start)
     app.on_shutdown.append(stop)
