@@ -12,7 +12,7 @@ import os
 import board
 import neopixel
 
-from ludoboard import const, power
+from ludoboard import const, scene
 
 _TICKS_MASK = const((1 << 29) - 1)     # supervisor.ticks_ms() wraps at 2**29
 _TICKS_HALF = const(1 << 28)
@@ -77,11 +77,9 @@ def load_settings() -> "Dict[str, Any]":
     """The LUDO_* settings: strings, and ints where the default is an int (ludoboard/settings.py,
     loaded only for this: a bad value is reported on the console in one line and its default used).
     """
-    from ludoboard import release, settings
-    try:
-        return settings.load(DEFAULTS, getattr(os, "getenv", None))
-    finally:
-        release("ludoboard.settings")
+    from ludoboard import settings, transient
+    transient("ludoboard.settings")      # (released by the app as its start-up goes on)
+    return settings.load(DEFAULTS, getattr(os, "getenv", None))
 
 
 def _pin(name: str, setting: str) -> "Any":
@@ -112,7 +110,7 @@ class Hardware:
                                          self.pixel_count, brightness=1.0, auto_write=False,
                                          pixel_order=order)
         self._out = bytearray(3 * self.pixel_count)
-        self.scale = 256                  # the last frame's scale, out of 256 (power.py)
+        self.scale = 256                  # the last frame's scale, out of 256 (scene.limit)
 
         self._keys = None  # type: Optional[keypad.Keys]
         self._events = None  # type: Optional[keypad.EventQueue]
@@ -141,7 +139,7 @@ class Hardware:
     def show(self, frame: bytearray) -> None:
         """Light the strip: frame is R,G,B per pixel, full scale; brightness and budget applied here."""
         out = self._out
-        self.scale = power.limit(frame, out, self.brightness, self.budget_ma)
+        self.scale = scene.limit(frame, out, self.brightness, self.budget_ma)
         pixels = self._pixels
         j = 0
         for i in range(self.pixel_count):

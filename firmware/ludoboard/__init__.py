@@ -5,9 +5,12 @@
 #
 # The memory mechanism, written once (docs/board-memory.md): an optional
 # feature (the set-up menu, the pause menu, a computer seat, a reply to the PC,
-# the save's rewrite, the rules' build steps) is imported with `load` in the
-# branch that needs it, and `release` forgets it again at a mode boundary (the
-# menu closed, the game over, the reply finished).  No module releases itself.
+# the save's rewrite, a new game's job) is imported with `load` in the branch
+# that needs it.  Only the app releases code, at its boundaries (app.py: a mode
+# left, a loop pass ended, the game over, the start-up done).  Code needed for
+# one loop pass only is loaded with `load(name, True)` (or named with `transient`,
+# when the rules core imported it itself): the app releases it as the pass ends.
+# No module releases itself or another.
 import sys
 
 try:
@@ -19,21 +22,42 @@ except ImportError:             # CPython: const() is the value itself
 _KEEP = sys.implementation.name == "cpython"     # a PC has room: nothing is released
 
 
-def load(name):
-    # type: (str) -> object
-    """The module `name` ("ludoboard.setup_menu", "ludo.ai_hard"), imported if it is not yet."""
+_TRANSIENT = []  # type: list[str]  # the modules this loop pass needs no longer (App.step releases them)
+
+
+def load(name, transient=False):
+    # type: (str, bool) -> object
+    """The module `name` ("ludoboard.setup_menu", "ludo.ai_hard"), imported if it is not yet.
+    transient: this is its last use for now: it is released when the loop pass ends.
+    """
     module = sys.modules.get(name)
     if module is None:
         __import__(name)
         module = sys.modules[name]
+    if transient and name not in _TRANSIENT:
+        _TRANSIENT.append(name)
     return module
 
 
-def release(prefix):
+def transient(name):
     # type: (str) -> None
+    """Module `name` (and the modules under it) is needed no longer once this loop pass ends."""
+    if name not in _TRANSIENT:
+        _TRANSIENT.append(name)
+
+
+
+
+def release(prefix=None):
+    # type: (str | None) -> None
     """Forget every loaded module whose name starts with `prefix`, so that its code can
-    be freed (at a mode boundary; kept on CPython).
+    be freed (at a mode boundary; kept on CPython).  Without a prefix: those named
+    transient in this loop pass (App.step, as the pass ends).
     """
+    if prefix is None:
+        while _TRANSIENT:
+            release(_TRANSIENT.pop())
+        return
     if _KEEP:
         return
     for name in sys.modules:        # (a loop over the dict itself allocates nothing)

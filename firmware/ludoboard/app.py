@@ -17,11 +17,10 @@ from . import const, load, release
 from .names import MENU, PLAY, MAP_CHECK, SEATS, SIG_REFUSE, CODE_TIMEOUT
 from .buttons import Buttons, ticks_diff
 from .painter import Painter
-from .scene import Scene, render
+from .scene import Scene, render, NONE, place_of
 from .link import HostLink
 from .saves import Saves
-from .places import NONE, place_of
-from . import banners, players, play
+from . import painter, play
 
 # the mode table (names.py's order): the class that runs each mode, and the modules
 # it needs, the class's first.  They are loaded one a loop pass when the mode begins
@@ -86,7 +85,7 @@ class App:
         self.acted = None          # the move the PC's `act` took, until the next action
         self.entry_value = 0       # a physical die's value being entered
         self.last_origin = NONE
-        self.banner = 0            # names.py's SIG_*: a short signal after an action (banners.py)
+        self.banner = 0            # names.py's SIG_*: a short signal after an action (painter.py)
         self.banner_seat = -1
         self.banner_arg = 0
         self.banner_until = 0
@@ -102,16 +101,15 @@ class App:
         self.turn_at = now         # ticks when the seat's turn began (deadline)
         self.last_step = -1
         self.errors = []           # start-up problems, one line each (console, error signal)
+        self.computers = False     # ludo's computer players are installed (startup.py)
         self.jobs = []             # generators, one stage a loop pass (run_job)
         self.starting = False      # a new game is being set up (start_game): presses refused
         if settings is None:        # (the board's come from hw.load_settings)
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        try:
-            load("ludoboard.startup").boot(self, settings)
-        finally:
-            release("ludoboard.startup")
+        for _ in load("ludoboard.startup", True).boot(self, settings):
+            release()               # the code a part of the start-up needed goes before the next
 
     # -- the loop --------------------------------------------------------
     def run(self):
@@ -128,11 +126,11 @@ class App:
             self.buttons.key_event(ev, now)
             ev = hw.poll_key()
         self.buttons.tick(now)
-        self.link.poll()
-        if self.jobs:
+        if not self.link.poll() and self.jobs:     # (a pass compiles one module at most)
             self.run_job()
         self.timers(now)
         self.draw(now)
+        release()                   # the code this pass needed only for itself (transient)
         hw.feed()
 
     def run_job(self):
@@ -240,7 +238,7 @@ class App:
 
     def refuse(self):
         """A press that means nothing now: its signal, and nothing changes."""
-        banners.show(self, SIG_REFUSE)
+        painter.show(self, SIG_REFUSE)
 
     def open_menu(self):
         """The set-up menu, from a finished game or the pause menu (back on its first
@@ -269,9 +267,10 @@ class App:
             self.phase_at = now
         if g.needs_roll() and self.is_computer():
             kind = g.kinds[SEATS[g.turn]]
-            if not players.ready(kind):     # its code loads while it pauses; it rolls once loaded
-                if not self.jobs:
-                    self.jobs.append(players.job(self, kind, players.LOAD))
+            players = sys.modules.get("ludoboard.players")
+            if players is None or not players.ready(kind):  # its code loads while it pauses;
+                if not self.jobs:                           # it rolls once loaded
+                    self.jobs.append(play.job(self, kind, "load"))
             elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
                 play.roll(self, None)
                 return
@@ -316,7 +315,7 @@ class App:
         if self.screen is not None:
             self.screen.paint(self, scene)
         if self.banner:
-            banners.paint(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
+            painter.signal(scene, self.banner, self.banner_seat, self.banner_arg, self.game)
         self.animated = scene.animated()
 
     # -- the game --------------------------------------------------------
@@ -333,7 +332,7 @@ class App:
         if len(self.legal) == 1:
             self.selected = 0           # (a computer has no other choice either)
         elif self.is_computer() and self.legal:
-            self.jobs.append(players.job(self, self.game.kinds[SEATS[g.turn]], players.CHOOSE))
+            self.jobs.append(play.job(self, g.kinds[SEATS[g.turn]], "choose"))
         self.dirty = True
 
     def fixing(self):
@@ -345,18 +344,10 @@ class App:
                 return True
         return False
 
-    def settle(self):
-        """The players have put every token where the game says."""
-        for t in range(16):
-            self.physical[t] = self.where[t]
-        self.phase_mark = -1
-        self.turn_seat = -1
-
     def is_computer(self):
         """Is the seat on turn played by the board?"""
         g = self.game
-        return g is not None and players.available() and \
-            g.kinds.get(SEATS[g.turn], "human") != "human"
+        return g is not None and self.computers and g.kinds.get(SEATS[g.turn], "human") != "human"
 
     def computers_needed(self):
         """Release the computer players' code unless a seat of this game still needs it."""
@@ -366,7 +357,10 @@ class App:
             for letter in kinds:
                 if kinds[letter] != "human":
                     return
-        players.release()
+        players = sys.modules.get("ludoboard.players")
+        if players is not None and players.forget():
+            release("ludo.ai")
+            release("ludoboard.players")
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
         """A new game (abandoning the one in progress), set up over some loop passes by a

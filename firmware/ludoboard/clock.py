@@ -6,7 +6,7 @@
 from .buttons import ticks_diff
 
 
-def command(app, obj):
+def time(app, obj):
     """The PC's `time` (commands.py's table): sets the clock the next game's header starts at."""
     text = obj.get("now")
     if not isinstance(text, str):

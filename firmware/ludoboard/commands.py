@@ -6,13 +6,14 @@
 # A handler takes (app, obj) and gives the reply line, or None when the reply
 # comes later: `new` is a job of the app (its arguments are checked there, and
 # it replies when it knows), `record` and `resend` are streamed by the link
-# (replies.py).  A malformed command, or one the
-# rules refuse (ValueError), gets one error line and changes nothing.
+# (replies.stream).  A malformed command, or one the rules refuse (ValueError),
+# gets one error line and changes nothing.
 import json
 
-from . import load, release
-from .names import BUTTONS, SEATS, KINDS, PLAY, CODE_KIND
-from . import protocol, players, play
+from . import load, transient
+from .names import BUTTONS
+from . import protocol
+
 
 def status(app, obj):
     """`status`, in any spelling; with "position": true the position's text too, with
@@ -29,12 +30,9 @@ def status(app, obj):
     if want:
         position = "null"
         if app.game is not None:
-            try:
-                position = load("ludoboard.record_lines").dumps(app.game.position())
-            finally:
-                release("ludoboard.record_lines")   # the position's text is needed only now
-                release("ludo.position")
-                release("ludo.notation")
+            position = load("ludoboard.record_lines", True).dumps(app.game.position())
+            transient("ludo.position")     # (the rules core loaded them for the text)
+            transient("ludo.notation")
         at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
         line = line[:at] + ',"position":' + position + line[at:]
     if len(line) > 1024:            # the protocol's longest line (a long strip's lights)
@@ -55,121 +53,6 @@ def press(app, obj):
     return '{"cmd":"press","re":"ok"}'
 
 
-def seat(app, obj):
-    """`seat`: who plays a seat from now on: a person from afar (remote), at the table
-    (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
-    menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
-    """
-    g, s = seat_of(app, obj)
-    kind = obj.get("kind")
-    if kind != "remote" and kind not in KINDS:
-        raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
-    k = "human" if kind == "remote" else kind      # the rules' kind
-    letter = SEATS[s]
-    if k != g.kinds.get(letter, "human"):
-        if k != "human" and not players.available():
-            raise ValueError("no computer players on this board (ludo.ai is not installed)")
-        if not g.transcript_length:
-            raise ValueError("a seat changes hands once the game has begun (before, start the game "
-                             "with \"kinds\")")
-        g.set_kind(letter, k)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
-    if kind == "remote":
-        app.remote |= 1 << s
-    else:
-        app.remote &= ~(1 << s)
-    app.dirty = True
-    return '{"cmd":"seat","re":"ok"}'
-
-
-def act(app, obj):
-    """`act`: a seat's roll, pass, resignation or move (in the record's notation), checked
-    against the game and taken as the buttons take it: saved, sent, lit.  A move is then
-    lit for the people at the table to carry out, as a computer's is.
-    """
-    g, s = seat_of(app, obj)
-    action = obj.get("action")
-    if not isinstance(action, str):
-        raise ValueError("act needs \"action\": roll, pass, resign or a move like B1 y-13")
-    letter = SEATS[s]
-    if action == "resign":          # (whenever the rules allow it, not only on turn)
-        if not g.rules.can_resign:
-            raise ValueError("%s cannot resign: this game does not allow it (only strict, and classic "
-                             "with two players)" % letter)
-        try:
-            if not play.resign(app, s):
-                raise ValueError("%s cannot resign now" % letter)
-        finally:
-            release("ludo.position")    # (the rules' refusal says the position)
-            release("ludo.notation")
-        return '{"cmd":"act","re":"ok"}'
-    if app.mode != PLAY or app.entering >= 0:
-        raise ValueError("not in play now: " + (       # (by names.py's modes)
-            "the set-up menu is open", "the position is being checked at the table (confirm)",
-            "the game is on its way", "the pause menu is open", "the game is over",
-            "the pixel map check runs")[app.entering if app.entering >= 0 else app.mode])
-    if g.turn != s:
-        raise ValueError("not %s's turn (it is %s's)" % (letter, SEATS[g.turn]))
-    if app.is_computer():
-        raise ValueError("%s is played by the computer (%s)" % (letter, g.kinds[letter]))
-    if app.fixing():
-        raise ValueError("the tokens must be put right at the table first (then confirm)")
-    legal = app.legal
-    if action == "roll":
-        value = obj.get("value")
-        if not g.needs_roll():
-            raise ValueError("%s has rolled: a move is due (legal: %s)" % (letter, _legal(legal)))
-        if not app.hand:
-            if value is not None:
-                raise ValueError("act: \"value\" is for dice entered by hand; this game rolls its own")
-        elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise ValueError("act: this game's dice are entered by hand: roll needs \"value\" 1 to 6")
-        play.roll(app, value)
-        return '{"cmd":"act","re":"ok"}'
-    if g.needs_roll():
-        raise ValueError("%s must roll first" % letter)
-    try:
-        m = load("ludo.notation").find_move(g, action)
-    except ValueError as exc:
-        raise ValueError("bad move %s: %s" % (_clip(action), exc))
-    finally:
-        release("ludo.notation")
-    if m is None:
-        text = action if len(action) <= 20 and protocol.plain(action) else _clip(action)
-        raise ValueError("%s is not a legal move now (legal: %s)" % (text, _legal(legal)))
-    i = 0
-    while legal[i].code != m.code:
-        i += 1
-    t = m.token
-    at = app.physical[t]
-    play.move(app, i)
-    if not m.is_pass:
-        app.physical[t] = at        # nobody at the table has moved it yet: it is lit for them
-        app.acted = m
-    return '{"cmd":"act","re":"ok"}'
-
-
-def seat_of(app, obj):
-    """The game in play and the seat the command names, checked: (game, seat index)."""
-    g = app.game
-    if g is None or app.starting:
-        raise ValueError("no game in play")
-    if g.is_over():
-        raise ValueError("the game is over")
-    letter = obj.get("seat")
-    if not isinstance(letter, str) or len(letter) != 1 or letter not in SEATS or SEATS.index(letter) not in g.seats:
-        playing = ", ".join(SEATS[x] for x in g.seats)
-        if letter is None:
-            raise ValueError("%s needs \"seat\": a seat playing (%s)" % (obj["cmd"], playing))
-        raise ValueError("\"seat\" is a seat playing (%s), not %s" % (playing, _clip(letter)))
-    return g, SEATS.index(letter)
-
-
-def _legal(legal):
-    """The legal moves, as the record writes them."""
-    return ", ".join(str(m) for m in legal)
-
-
 def new(app, obj):
     """`new`: a new game, set up over some loop passes (it replies when it knows)."""
     app.start_game(None, None, None, None, False, None, obj)
@@ -180,14 +63,14 @@ def streamed(app, obj):
     link = app.link
     if link.stream is not None:
         raise ValueError("busy sending a reply; ask again when it ends")
-    link.stream = _stages(app, obj, obj["cmd"])
+    link.stream = obj               # (its code compiles in a pass after this one: link.pump)
 
 
-# the table: each command's name and its handler, a function here or `module.function`
-# of the module that does it (loaded for the command, released with this one), in the
-# order the error lines name them
+# the table: each command's name and its handler, a function here or the name of
+# the module that does it in a function of the command's name (loaded for the
+# command, released with this one), in the order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time", "seat", "act")
-HANDLERS = (status, streamed, streamed, new, press, "clock.command", seat, act)
+HANDLERS = (status, streamed, streamed, new, press, "clock", "seats", "seats")
 
 
 def run(link, app, raw):
@@ -202,52 +85,31 @@ def run(link, app, raw):
             return                  # a blank line (spaces, tabs): ignored
         for b in raw:               # (JSON's own spaces are " \t\r\n"; MicroPython's json
             if b < 32 and b != 9 and b != 13:   # takes "\f" and "\v" too: both refuse them)
-                raise ValueError("not JSON: %s" % _clip(text))
+                raise ValueError("not JSON: %s" % clip(text))
         try:
             obj = json.loads(text)
         except (ValueError, RuntimeError):       # RuntimeError: nested too deep
-            raise ValueError("not JSON: %s" % _clip(text))
+            raise ValueError("not JSON: %s" % clip(text))
         if not isinstance(obj, dict):
             raise ValueError("expected a JSON object like {\"cmd\":\"status\"}")
         cmd = obj.get("cmd")
         if not isinstance(cmd, str):
             raise ValueError("missing \"cmd\" (one of %s)" % ", ".join(COMMANDS))
         if cmd not in COMMANDS:
-            raise ValueError("unknown command %s (one of %s)" % (_clip(cmd), ", ".join(COMMANDS)))
+            raise ValueError("unknown command %s (one of %s)" % (clip(cmd), ", ".join(COMMANDS)))
         name = cmd
         handler = HANDLERS[COMMANDS.index(name)]
-        if isinstance(handler, str):
-            dot = handler.find(".")
-            handler = getattr(load("ludoboard." + handler[:dot]), handler[dot + 1:])
+        if isinstance(handler, str):    # (its module, loaded for it: the command's function)
+            handler = getattr(load("ludoboard." + handler, True), name)
         reply = handler(app, obj)
     except ValueError as exc:       # malformed, and the rules' errors
-        link.send(load("ludoboard.record_lines").error_line(str(exc), name))
+        link.send(load("ludoboard.record_lines", True).error_line(str(exc), name))
         return
     if reply is not None:
         link.send(reply)
 
 
-def _stages(app, obj, name):
-    """A streamed reply: its code (replies.py) is compiled in the loop pass after the
-    command's, then the lines follow as the link takes them.  (The running generator
-    keeps this module's code, and replies.py's, until it ends.)
-    """
-    yield None
-    replies = load("ludoboard.replies")
-    try:
-        try:
-            lines = replies.reply(app, obj)
-        except ValueError as exc:
-            yield load("ludoboard.record_lines").error_line(str(exc), name)
-            return
-        for line in lines:
-            yield line
-    finally:
-        release("ludoboard.replies")    # (a reply cut by the cable keeps it to the next command)
-        release("ludoboard.record_lines")
-        release("ludo.jsonstr")         # (an error line's)
-
-
-def _clip(text):
+def clip(text):
+    """A text the PC sent, quoted as JSON for an error line (its first 40 characters)."""
     text = str(text)
-    return load("ludoboard.record_lines").quoted(text if len(text) <= 40 else text[:40] + "...")
+    return load("ludoboard.record_lines", True).quoted(text if len(text) <= 40 else text[:40] + "...")

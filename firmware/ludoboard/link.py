@@ -13,7 +13,7 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
-from . import const, load, release
+from . import const, load, transient
 from .protocol import status_line
 
 _MAX_LINE = const(1024)     # bytes, without the "\n"
@@ -48,17 +48,24 @@ class HostLink:
         self.used = 0
         self.dropped = 0            # lines dropped because the ring was full
         self.connected = False
-        self.stream = None          # generator of reply lines
+        self.stream = None          # generator of reply lines (the command, in the pass it came)
+        self.waiting = None         # a command line whose code was compiled this pass: run in the next
         self.pending = None         # a streamed line waiting for room
         self.rest = 0               # chunk[first:n] not yet taken, as first << 8 | n
 
     # -- the loop --------------------------------------------------------
     def poll(self):
-        """One loop pass of the link: notice the cable, read a bounded amount, answer at most one command."""
+        """One loop pass of the link: notice the cable, read a bounded amount, answer at most
+        one command.  True when it compiled a command's code (no job runs in this pass).
+        """
         hw = self.hw
         connected = hw.host_connected
         if connected != self.connected:
             self.connected = connected
+            if self.stream is not None and not isinstance(self.stream, dict):
+                self.stream.close()     # (its code goes as the pass ends)
+            if self.waiting is not None:
+                transient("ludoboard.commands")
             self.line = None
             self.length = 0
             self.skip = 0
@@ -68,18 +75,26 @@ class HostLink:
             self.stream = None
             self.pending = None
             self.rest = 0
+            self.waiting = None
         if not connected:
-            return
+            return False
+        ran = False
         if self.flood:
             self._drop_input()
+        elif self.waiting is not None:      # (reading waits for it: one command a pass)
+            if not self.app.starting:
+                raw, self.waiting = self.waiting, None
+                load("ludoboard.commands", True).run(self, self.app, raw)
+                ran = True
         else:
             self._read()
         if not self.length and not self.skip and not self.flood:
             self.line = None        # no line half in: the 1 KB buffer is not kept between commands
-        if self.stream is not None:
+        if self.stream is not None and not ran:
             self.pump()
         if self.used:
             self._flush()
+        return self.waiting is not None
 
     def _read(self):
         """This pass's share of the input: at most _IN_READS chunks and one command."""
@@ -181,23 +196,24 @@ class HostLink:
 
     # -- commands --------------------------------------------------------
     def _command(self, raw):
-        """One command line: its code (commands.py) is loaded for it and released when it
-        has replied; but the logger's status, every few seconds, is answered from code
+        """One command line: its code (commands.py) is compiled in this loop pass and the
+        command runs in the next (each pass compiles one module at most), then the code
+        goes; but the logger's status, every few seconds, is answered at once from code
         kept loaded.
         """
         if raw == b'{"cmd":"status"}':
             self.send(status_line(self.app))
             return
-        try:
-            load("ludoboard.commands").run(self, self.app, raw)
-        finally:
-            release("ludoboard.commands")
-            release("ludoboard.clock")  # (a handler of its table's)
-            release("ludoboard.record_lines")   # (an error line's)
-            release("ludo.jsonstr")     # (an error line's: record_lines.clipped)
+        load("ludoboard.commands")
+        self.waiting = raw
 
     def pump(self):
-        """Send what the current long reply has ready, as far as the output ring takes it."""
+        """Send what the current long reply has ready, as far as the output ring takes it.
+        A reply asked for (its command, commands.streamed) gets its code and generator here,
+        in a pass after the command's (replies.stream).
+        """
+        if isinstance(self.stream, dict):
+            self.stream = load("ludoboard.replies").stream(self.app, self.stream)
         while self.stream is not None:
             if self.pending is None:
                 try:

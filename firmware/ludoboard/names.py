@@ -29,7 +29,7 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
 COACH_KIND = "hard"     # whose move a coach hint shows
 
-# the short signals after an action (banners.py draws them), by priority: when one
+# the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)
 SIG_NONE = const(0)
 SIG_REFUSE = const(1)       # a press that means nothing now

@@ -12,8 +12,8 @@ from ludo import Game, dice
 from ludo.rules import Rules, CHECKS, STEPS, build_step
 
 from .names import PLAY, SEATS, KINDS
-from .places import NONE
-from . import load, release, players, protocol
+from .scene import NONE
+from . import load, transient, protocol, play
 
 
 class Spec:
@@ -46,7 +46,7 @@ def check(app, spec):
     try:
         if command is not None:
             read(spec, command)
-        if not players.available():
+        if not app.computers:
             spec.kinds = {}
         rules = Rules(spec.preset, spec.players, spec.options, ())
         for name in CHECKS:
@@ -57,9 +57,7 @@ def check(app, spec):
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
         if command is not None:
-            app.link.send(load("ludoboard.record_lines").error_line(str(exc), "new"))
-            release("ludoboard.record_lines")
-            release("ludo.jsonstr")
+            app.link.send(load("ludoboard.record_lines", True).error_line(str(exc), "new"))
         else:                       # the menu's choice: refused
             print("new game: %s" % exc)
             app.refuse()
@@ -92,10 +90,7 @@ def save(app, spec):
     """
     if app.clock[0] is not None:
         yield
-        try:
-            spec.now = load("ludoboard.clock").now_iso(app.clock, app.hw.ticks_ms())
-        finally:
-            release("ludoboard.clock")
+        spec.now = load("ludoboard.clock", True).now_iso(app.clock, app.hw.ticks_ms())
     if spec.seed is None:
         spec.seed = dice.new_seed()     # (looked up now: tests fix it)
     yield
@@ -148,21 +143,20 @@ def start(app, spec):
         build_step(rules, name)
     yield
     link = app.link
-    lines = None
-    if link.connected:              # the start line's code, compiled before the game is made
-        lines = load("ludoboard.record_lines")
-        yield
     g = Game(rules, seed=spec.seed, start=spec.now, dice="hand" if spec.hand else "device")
     kinds = spec.kinds
     for letter in sorted(kinds):
         g.set_kind(letter, kinds[letter])   # before the first action: part of the set-up
     yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
-        release("ludo.commit")
-    if lines is not None:
+        transient("ludo.commit")
+    if link.connected:              # the start line: its code compiles in a pass of its own
+        yield
+        lines = load("ludoboard.record_lines")
+        yield
         link.send(lines.start_line(g))
         lines = None
-        release("ludoboard.record_lines")
+        transient("ludoboard.record_lines")
     yield                           # (the game is played from the next pass: its own garbage)
     app.game = g
     app.hand = spec.hand
@@ -175,6 +169,6 @@ def start(app, spec):
     app.acted = None
     app.switch(PLAY)
     app.refresh()
-    app.settle()
+    play.settle(app)
     if spec.command is not None:
         link.send('{"cmd":"new","re":"ok"}')

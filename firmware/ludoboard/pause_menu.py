@@ -10,7 +10,7 @@ from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_KIND, KINDS, L
 from .palette import CYAN, RED, WHITE, DIM, SLOW, PIPS
 from .painter import die_blink
 from .scene import scale
-from . import players, play
+from . import play
 
 HAND_OVER = 0
 RESIGN = 1
@@ -56,7 +56,7 @@ def first_item(app, start):
     it), new game (always).
     """
     g = app.game
-    ok = (players.available() and g.transcript_length > 0 and not g.is_over(),
+    ok = (app.computers and g.transcript_length > 0 and not g.is_over(),
           g.rules.can_resign and not g.is_over(),
           True)
     for k in range(3):
@@ -78,7 +78,7 @@ def hand_over(app):
     """The seat on turn goes to the computer (or back to a person)."""
     g = app.game
     letter = SEATS[g.turn]
-    if not players.available() or not g.transcript_length:
+    if not app.computers or not g.transcript_length:
         return False
     kind = "human" if g.kinds.get(letter, "human") != "human" else LEAVE_KIND
     g.set_kind(letter, kind)

@@ -7,7 +7,7 @@
 # why in `error`, which the app shows as a visible error pattern.
 import json
 
-from . import places
+from . import scene
 from .buttons import ticks_diff
 from .names import SEATS
 
@@ -36,7 +36,7 @@ def _number(text, low, high):
 def place_id(name):
     """Id of a place name; NONE for None (off the board); ValueError if unknown."""
     if name is None:
-        return places.NONE
+        return scene.NONE
     pid = -1
     if isinstance(name, str) and name:
         kind = name[0]
@@ -78,7 +78,7 @@ class PixelMap:
 
     def __init__(self, pixel_count):
         self.pixel_count = pixel_count
-        self.pixel = [UNMAPPED] * places.COUNT
+        self.pixel = [UNMAPPED] * scene.COUNT
         self.error = None
         self.use_default()
 
@@ -120,7 +120,7 @@ class PixelMap:
             return "\"pixels\" is not a list"
         if len(names) > self.pixel_count:
             return "%d places but LUDO_PIXEL_COUNT is %d" % (len(names), self.pixel_count)
-        table = [UNMAPPED] * places.COUNT
+        table = [UNMAPPED] * scene.COUNT
         for index in range(len(names)):
             name = names[index]
             if name is None:
@@ -129,15 +129,15 @@ class PixelMap:
                 pid = place_id(name) if isinstance(name, str) else None
             except ValueError:
                 pid = None
-            if pid is None or pid == places.NONE:
+            if pid is None or pid == scene.NONE:
                 return "pixel %d: unknown place %r" % (index, name)
             if table[pid] != UNMAPPED:
                 return "place %s appears twice (pixels %d and %d)" % (name, table[pid], index)
             table[pid] = index
-        for pid in range(places.COUNT):
+        for pid in range(scene.COUNT):
             if table[pid] == UNMAPPED:
                 return "place %s has no pixel" % place_name(pid)
-        for pid in range(places.COUNT):
+        for pid in range(scene.COUNT):
             self.pixel[pid] = table[pid]
         return None
 

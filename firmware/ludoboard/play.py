@@ -3,12 +3,15 @@
 #
 # roll, select, confirm, back; a long press on back opens the pause menu, on
 # select asks the coach.  A press that means nothing now is refused (its signal,
-# banners.py) and changes nothing.  Tokens the game moved but the players did not
+# painter.py) and changes nothing.  Tokens the game moved but the players did not
 # (a capture, an undo) are put right first: confirm once they are.
-from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN, COACH_KIND
-from .places import NONE, place_of
+import sys
+
+from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN,
+                    COACH_KIND)
+from .scene import NONE, place_of
 from .buttons import ticks_diff
-from . import banners, players, protocol
+from . import load, painter, protocol
 
 
 class Game:
@@ -42,7 +45,7 @@ class Game:
             app.switch(PAUSE)
         elif app.fixing():
             if button == CONFIRM:
-                app.settle()
+                settle(app)
                 app.dirty = True
             elif button == BACK and app.mode == PLAY:
                 press_back(app)
@@ -72,7 +75,7 @@ class Check(Game):
         if button == BACK and long:
             app.switch(PAUSE)
         elif button == CONFIRM:
-            app.settle()
+            settle(app)
             app.switch(OVER if app.game.is_over() else PLAY)
         else:
             app.refuse()
@@ -166,7 +169,7 @@ def committed(app, code, text):
         app.computers_needed()
     app.banner = 0             # a new action ends the last one's signal
     if code < CODE_UNDO:
-        banners.for_events(app, g)
+        painter.for_events(app, g)
 
 
 def time_left(app, now):
@@ -265,7 +268,24 @@ def coach(app):
     """Long press on select: light the move the Hard computer would play (players.job:
     once Hard's code is loaded, a module a loop pass).
     """
-    if not players.available():
+    if not app.computers:
         app.refuse()
         return
-    app.jobs.append(players.job(app, COACH_KIND, players.HINT))
+    app.jobs.append(job(app, COACH_KIND, "hint"))
+
+
+def job(app, kind, what):
+    """A computer seat's or the coach's job for app.jobs (players.job; what: "load",
+    "choose" or "hint").
+    """
+    if "ludoboard.players" not in sys.modules:
+        yield                       # (players.py compiles in a stage of its own)
+    yield from load("ludoboard.players").job(app, kind, what)
+
+
+def settle(app):
+    """The players have put every token where the game says."""
+    for t in range(16):
+        app.physical[t] = app.where[t]
+    app.phase_mark = -1
+    app.turn_seat = -1

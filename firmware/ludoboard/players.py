@@ -1,21 +1,17 @@
 # Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
 # and the coach's hint (Hard's move for a person's seat).
 #
-# The players are small modules of ludo: ai_base, then each player's own parts.
-# They are loaded only while needed, one module a loop pass (`job`, a job of the
-# app), and stay while a game has a computer seat; the app releases them when
-# no seat needs them (app.computers_needed: the game over, a hint given in a game
-# of people).  Between decisions a seat keeps only its player's generator: Hard
-# makes its tables and buffers again for each decision.  When ludo.ai is not
-# installed every seat is played by people.
+# This module and the players are loaded only while needed (play.job), one
+# module a loop pass: ludo's ai_base, then each player's own parts.  They stay while
+# a game has a computer seat; the app releases them when no seat needs them
+# (app.computers_needed: the game over, a hint given in a game of people).
+# Between decisions a seat keeps only its player's generator: Hard makes its
+# tables and buffers again for each decision.  When ludo.ai is not installed
+# every seat is played by people (app.computers, from `available` at the start).
 import sys
 
 from ludo.actions import KINDS
-from . import release as _release
 
-LOAD = 0                    # job(): load the player's code only (a computer's turn, before it rolls)
-CHOOSE = 1                  # ... and choose its move
-HINT = 2                    # ... the coach's hint
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
 # imports only modules before it); its class (Easy, Medium, Hard) is in the last
@@ -62,11 +58,12 @@ def ready(kind):
     return _ai is not LAZY or "ludo." + _PARTS[kind][-1] in sys.modules
 
 
-def release():
-    """Forget the computer players and release their code (no seat needs them)."""
+def forget():
+    """Forget the computer players (no seat needs them); True when their code (ludo.ai*)
+    may be released: it is loaded again when needed.
+    """
     _players.clear()
-    if _ai is LAZY:
-        _release("ludo.ai")
+    return _ai is LAZY
 
 
 def load(kind):
@@ -112,15 +109,15 @@ def choose(game, kind):
 
 def job(app, kind, what):
     """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
-    press): load that kind of player's code (LOAD), then its choice lit (CHOOSE) or
-    the coach's hint (HINT), unless the game moved on meanwhile.
+    press): load that kind of player's code (what: "load"), then its choice lit
+    ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.
     """
     yield
     g = app.game
     at = g.transcript_length
     for _ in load(kind):
         yield
-    if what == LOAD:
+    if what == "load":
         return
     while app.game is g and g.transcript_length == at and not prepare(g, kind):
         yield
@@ -128,15 +125,15 @@ def job(app, kind, what):
     if app.game is g and g.transcript_length == at:
         move = choose(g, kind)
         yield
-    if what == HINT:
+    if what == "hint":
         app.computers_needed()      # a hint in a game of people: its code goes again
     if app.game is not g or g.transcript_length != at:
         return
-    if what == HINT and move is None:
+    if what == "hint" and move is None:
         app.refuse()
         return
     app.selected = _index_of(app.legal, move)
-    app.hint = what == HINT
+    app.hint = what == "hint"
     app.dirty = True
 
 

@@ -11,7 +11,7 @@
 # The rarer lines (the record header, the start line, any value as JSON) are
 # record_lines.py's, loaded for them only.
 import ludo
-from . import load, release
+from . import load
 from .names import SEATS, MENU
 
 _STATES = ("menu", "playing", "playing", "playing", "over", "menu")    # by app.mode
@@ -53,12 +53,9 @@ def action_line(g, seq, line, events):
     """The event line of one action: its record line and the events it caused."""
     for e in events:
         if not plain(e):
-            try:                # (never, with the rules' own event words)
-                return load("ludoboard.record_lines").dumps(
-                    {"ev": "action", "events": events, "game": g.game_id, "line": line,
-                     "seq": seq, "turn": SEATS[g.turn]})
-            finally:
-                release("ludoboard.record_lines")
+            return load("ludoboard.record_lines", True).dumps(     # (never, with the rules'
+                {"ev": "action", "events": events, "game": g.game_id, "line": line,   # own words)
+                 "seq": seq, "turn": SEATS[g.turn]})
     return '{"ev":"action","events":[%s],"game":"%s","line":%s,"seq":%d,"turn":"%s"}' % (
         ",".join('"' + e + '"' for e in events), g.game_id, text(line), seq, SEATS[g.turn])
 

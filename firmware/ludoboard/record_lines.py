@@ -6,6 +6,7 @@
 # released again.
 import ludo
 
+from . import load
 from .names import SEATS
 from .protocol import plain, text, footer_of
 
@@ -123,7 +124,6 @@ def clipped(message):
 
 def quoted(text):
     """JSON text of a string, the same bytes on CPython and MicroPython (ludo.jsonstr,
-    loaded for an error line and released when the reply is sent).
+    loaded for this loop pass only: an error line).
     """
-    from ludo.jsonstr import quoted
-    return quoted(text)
+    return load("ludo.jsonstr", True).quoted(text)

@@ -1,13 +1,32 @@
 # The PC's `record` and `resend` commands (docs/serial-protocol.md): replies of
-# many lines, streamed by the link from a generator as its buffer drains.  The
-# lines are derived again from the game's transcript on a scratch game (nothing
-# but the transcript is stored).  Loaded by commands.py's _stages, a loop pass
-# after the command's, and released when the reply ends.
+# many lines, streamed by the link from a generator (stream) as its buffer
+# drains.  The lines are derived again from the game's transcript on a scratch
+# game (nothing but the transcript is stored).  Loaded for the command, and
+# released when the reply ends.
 import ludo
 
-from . import load, release, protocol
+from . import load, transient, protocol
 
 _REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
+
+
+def stream(app, obj):
+    """The reply's lines as the link takes them (None: a pass for the loop); its lines
+    from the pass after this module compiled.  When it ends (or the cable cut it:
+    link.py closes it) its code goes with the pass.
+    """
+    try:
+        try:
+            lines = reply(app, obj)
+        except ValueError as exc:
+            yield load("ludoboard.record_lines").error_line(str(exc), obj["cmd"])
+            return
+        yield None
+        for line in lines:
+            yield line
+    finally:
+        transient("ludoboard.replies")
+        transient("ludoboard.record_lines")
 
 
 def reply(app, obj):
@@ -35,8 +54,8 @@ def reply(app, obj):
 
 def _release_texts():
     """The position and move texts are needed only now (the replay is over): their code goes."""
-    release("ludo.position")
-    release("ludo.notation")
+    transient("ludo.position")
+    transient("ludo.notation")
 
 
 def _gone(g, cmd):
@@ -73,7 +92,7 @@ def _event_lines(app, g, first, last, ended):
     """Events first..last of game g, re-derived from its transcript."""
     codes = g.transcript
     if first == 0:
-        yield load("ludoboard.record_lines").start_line(g)     # (only then: commands.py releases it)
+        yield load("ludoboard.record_lines").start_line(g)     # (only then; kept to the reply's end)
     scratch = _scratch_of(g)
     top = last if last <= len(codes) else len(codes)
     for i in range(top):
@@ -93,7 +112,7 @@ def _event_lines(app, g, first, last, ended):
 
 
 def _record_lines(app, g, ended):
-    record_lines = load("ludoboard.record_lines")     # (commands.py releases it with the reply)
+    record_lines = load("ludoboard.record_lines")     # (kept to the reply's end: stream)
     # The board's record of g, one reply line per record line, then record-end.
     dumps = record_lines.dumps
     gid = g.game_id

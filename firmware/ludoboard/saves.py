@@ -11,14 +11,14 @@
 #
 # On RP2040 any write over a written byte erases the whole sector, so nothing
 # written is ever written over, except when the sector is full (compaction: the
-# game's codes packed one byte each) or a new game starts (save_image.py, which
-# also reads the save at the boot; loaded for those only).  A power
+# game's codes packed one byte each) or a new game starts (save_image.py, loaded
+# for those only; startup.py reads the save at the boot).  A power
 # cut in an append leaves a torn entry: the boot skips it in place,
 # and the next append goes after it with the same index.  The boot takes, for each
 # index in turn, the first entry after the last one taken whose check matches that
 # index and that the rules accept; entries after the last one taken are a lost
 # tail, told in one console line.  docs/saves.md.
-from . import const, load, release
+from . import const, load
 
 ENTRY = 3                   # bytes per entry
 CHECK_POLY = const(0x5935)  # the entries' CRC-16: distance 8 on a 3-byte entry (CCITT's 0x1021: 4)
@@ -56,23 +56,11 @@ class Saves:
         self.salt = 0           # the game id's CRC, the start of each entry's check
         self.error = None       # one line, for the console and the error lights
 
-    def load(self, make):
-        """Read the save and replay it: make(header) gives its game (or raises).  Returns
-        (game, header, rolled) with every saved action taken, or None (no save, or none usable).
-        """
-        try:
-            return load("ludoboard.save_image").read(self, make)
-        finally:
-            release("ludoboard.save_image")
-
     def start(self, header):
         """Begin a new game's save with `header` (save_image.header_for; the old save is
         erased).  False if it cannot.
         """
-        try:
-            return load("ludoboard.save_image").start(self, header)
-        finally:
-            release("ludoboard.save_image")
+        return load("ludoboard.save_image", True).start(self, header)
 
     def append(self, code, game):
         """Save one action code, which `game` has just taken; True once it is in NVM."""
@@ -82,10 +70,7 @@ class Saves:
         if at + ENTRY > self.size:
             # the sector is full (or holds an older firmware's save: save_image.py): the
             # game's codes packed, this one too, in one write (an erase)
-            try:
-                return load("ludoboard.save_image").rewrite(self, game)
-            finally:
-                release("ludoboard.save_image")
+            return load("ludoboard.save_image", True).rewrite(self, game)
         check = entry_check(code, self.count, self.salt)
         self.nvm[at:at + ENTRY] = bytes((code, check & 255, check >> 8))
         self.count += 1

@@ -4,7 +4,7 @@ import json
 import random
 
 from harness import Board, Nvm
-from ludoboard.startup import game_from_header
+from ludoboard.startup import game_from_header, read
 from ludoboard.saves import ENTRY, Saves, entry_check
 from ludoboard.play import looks_like_earlier
 from ludoboard.save_image import crc16, game_salt
@@ -59,7 +59,7 @@ def play_on(board):
 def saved_count(data):
     """How many actions a boot takes up from this NVM (read and replayed, as the board does)."""
     s = Saves(Nvm(data=data))
-    got = s.load(game_from_header)
+    got = read(s, game_from_header)
     return 0 if got is None else s.count
 
 

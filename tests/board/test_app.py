@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
 from harness import option_display, Board, PIXEL_MAP, new_game_cmd
-from ludoboard import players, places, pixelmap
+from ludoboard import players, pixelmap
 
 from ludoboard import names, palette  # noqa: E402
 from ludoboard.names import MENU, PLAY, PAUSE, MAP_CHECK

@@ -10,7 +10,7 @@ import pytest
 import ludo
 from harness import Board
 from ludoboard.play import looks_like_earlier  # noqa: E402
-from ludoboard import places
+from ludoboard import scene
 from ludoboard.pixelmap import place_name
 
 from ludoboard import names, palette  # noqa: E402
@@ -126,9 +126,9 @@ def check_fixups(b, g, app):
             continue
         moved += 1
         colour = rgb(SEAT_RGB[t >> 2])
-        if a != places.NONE:
+        if a != scene.NONE:
             assert b.colour(place_name(a), b.frame_at(0)) == colour
-        if w != places.NONE:
+        if w != scene.NONE:
             assert b.colour(place_name(w), b.frame_at(8)) == colour
     assert moved
 

@@ -1,11 +1,15 @@
 """The board loads only the computer players' code a seat needs, one small
 module of ludo at a time (ludoboard.players): Hard (the coach's too) is
-ludo.ai_base and Hard's parts, without Easy and Medium; players.release() drops
-all of it (as on the board: on CPython the loader keeps modules unless told)."""
+ludo.ai_base and Hard's parts, without Easy and Medium; the app's boundary
+(App.computers_needed, when no seat needs them) drops all of it (as on the board:
+on CPython the loader keeps modules unless told)."""
 import sys
+from types import SimpleNamespace
 
 import ludo
+import ludoboard
 from ludoboard import players
+from ludoboard.app import App
 
 AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
               "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
@@ -15,7 +19,7 @@ HARD = ("ludo.ai_base", "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "
 
 
 def _unload():
-    players.release()
+    players.forget()
     for name in AI_MODULES:
         sys.modules.pop(name, None)
         short = name.split(".")[1]
@@ -42,10 +46,11 @@ def _restore(saved):
     for name, mod in saved.items():
         if mod is not None:
             sys.modules[name] = mod
+    sys.modules["ludoboard.players"] = players      # (the app's boundary released it too)
+    ludoboard.players = players
 
 
 def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
-    import ludoboard
     monkeypatch.setattr(ludoboard, "_KEEP", False)      # release as the board does
     saved = _saved()
     try:
@@ -55,9 +60,10 @@ def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
         assert move in g.legal_moves
         assert all(name in sys.modules for name in HARD)
         assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
-        players.release()
-        for name in AI_MODULES:
+        App.computers_needed(SimpleNamespace(game=None))   # no game: no seat needs them
+        for name in AI_MODULES + ("ludoboard.players",):
             assert name not in sys.modules
+        sys.modules["ludoboard.players"] = players
         assert players.choose(g, "medium") in g.legal_moves
         assert "ludo.ai_medium" in sys.modules and "ludo.ai_hard" not in sys.modules
         assert "ludo.ai" not in sys.modules

@@ -7,7 +7,6 @@ import pytest
 
 from harness import Board, new_game_cmd
 
-from ludoboard import players
 from ludoboard.names import SIG_REFUSE
 
 
@@ -168,14 +167,10 @@ def test_seat_in_a_finished_game_is_refused():
 
 
 def test_a_computer_kind_needs_the_computer_players(board):
-    saved = players._ai
-    players._ai = None
-    try:
-        out = error_of(board, {"cmd": "seat", "seat": "B", "kind": "hard"})
-        assert "no computer players" in out["error"]
-        assert ask(board, cmd="seat", seat="B", kind="remote") == [{"cmd": "seat", "re": "ok"}]
-    finally:
-        players._ai = saved
+    board.app.computers = False     # (a board without ludo.ai: the start-up found none)
+    out = error_of(board, {"cmd": "seat", "seat": "B", "kind": "hard"})
+    assert "no computer players" in out["error"]
+    assert ask(board, cmd="seat", seat="B", kind="remote") == [{"cmd": "seat", "re": "ok"}]
 
 
 # -- act -----------------------------------------------------------------
@@ -417,7 +412,7 @@ def test_the_move_played_from_afar_is_lit_until_the_table_confirms(board):
     m = board.app.legal[-1]
     ask(board, cmd="act", seat="G", action=str(m))
     board.wait(2000)                                        # (past the action's own signal)
-    from ludoboard.places import place_of, DIE
+    from ludoboard.scene import place_of, DIE
     from ludoboard.palette import SEAT_RGB, PIPS
     r = board.game.rules
     o = place_of(r, m.token, m.start)

@@ -17,7 +17,7 @@ def read(*parts):
 
 
 def test_power_budget_figures_are_the_limiters():
-    power = pytest.importorskip("ludoboard.power")
+    power = pytest.importorskip("ludoboard.scene")
     doc = read("hardware", "power-budget.md")
 
     def figures(rgb):

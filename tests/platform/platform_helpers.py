@@ -16,12 +16,12 @@ if FIRMWARE not in sys.path:
 
 
 def make_test_firmware(dest):
-    """firmware/hw.py and what it imports of ludoboard/ (power.py, settings.py, the package's
+    """firmware/hw.py and what it imports of ludoboard/ (scene.py, settings.py, the package's
     __init__.py) with a tiny code.py: the platform without the app."""
     dest = str(dest)
     shutil.copytree(TEST_FW, dest, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(FIRMWARE, "hw.py"), dest)
     os.makedirs(os.path.join(dest, "ludoboard"))
-    for name in ("__init__.py", "power.py", "settings.py"):
+    for name in ("__init__.py", "scene.py", "settings.py"):
         shutil.copy(os.path.join(FIRMWARE, "ludoboard", name), os.path.join(dest, "ludoboard"))
     return dest

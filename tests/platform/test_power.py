@@ -1,7 +1,7 @@
 """The current limiter: no frame sent to the strip is estimated above the budget."""
 from hypothesis import given, settings, strategies as st
 
-from ludoboard import power
+from ludoboard import scene as power
 
 PIXELS = 99
 
@@ -78,7 +78,7 @@ def test_under_budget_frame_is_dimmed_only_by_brightness(frame, brightness, extr
 def test_power_runs_under_micropython_without_allocating(micropython_stubs):
     out = micropython_stubs.run(
         "import gc\n"
-        "from ludoboard import power\n"
+        "from ludoboard import scene as power\n"
         "def measure():\n"
         "    frame = bytearray(b'\\xff' * 297)\n"
         "    out = bytearray(297)\n"

@@ -12,7 +12,7 @@
 # is chosen.  The choices are the app's (app.Choices): they stay while the menu's
 # code is released.
 from ludo.rules import PRESETS
-from ludoboard import load, players
+from ludoboard import load
 from ludoboard.names import SELECT, CONFIRM, BACK, PLAY, OVER, KINDS, SEATS
 
 PAGE_PRESET = 0
@@ -75,7 +75,7 @@ class SetupMenu:
             app.choices = _options().first_choices(app.game, app.hand)
         self.choices = app.choices
         self.can_leave = app.can_leave
-        self.computers = players.available()
+        self.computers = app.computers
 
     def leave(self, app):
         """Closed (the choices stay the app's)."""
