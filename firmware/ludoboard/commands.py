@@ -9,6 +9,7 @@
 # (replies.stream).  A malformed command, or one the rules refuse (ValueError),
 # gets one error line and changes nothing.
 import json
+from binascii import hexlify
 
 from . import load, transient
 from .names import BUTTONS
@@ -24,8 +25,7 @@ def status(app, obj):
     if not isinstance(want, bool) or not isinstance(frame, bool):
         raise ValueError("status: \"position\" and \"lights\" are true or false")
     if frame:
-        frame = app.frame
-        frame = "".join("%02x%02x%02x" % (frame[i], frame[i + 1], frame[i + 2]) for i in range(0, len(frame), 3))
+        frame = hexlify(app.frame).decode()
     line = protocol.status_line(app, frame or None)
     if want:
         position = "null"

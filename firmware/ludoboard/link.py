@@ -13,6 +13,8 @@
 # (`record`, `resend`) are streamed from a generator as the ring drains; a
 # generator yields None now and then while it replays, so the main loop (and
 # the watchdog) get their turn.
+from binascii import hexlify
+
 from . import const, load, transient
 from .protocol import status_line
 
@@ -198,12 +200,16 @@ class HostLink:
     def _command(self, raw):
         """One command line: its code (commands.py) is compiled in this loop pass and the
         command runs in the next (each pass compiles one module at most), then the code
-        goes; but the logger's status, every few seconds, is answered at once from code
-        kept loaded.
+        goes; but the logger's status, every few seconds, and the web page's status with the
+        lights, every half second while a page is open, are answered at once from code kept
+        loaded (a compile each time would hold up the buttons).
         """
-        if raw == b'{"cmd":"status"}':
-            self.send(status_line(self.app))
-            return
+        lights = raw == b'{"cmd":"status","lights":true}'
+        if lights or raw == b'{"cmd":"status"}':
+            line = status_line(self.app, hexlify(self.app.frame).decode() if lights else None)
+            if len(line) <= 1024:       # (else commands.py says why in its error line)
+                self.send(line)
+                return
         load("ludoboard.commands")
         self.waiting = raw
 

@@ -377,6 +377,17 @@ def test_the_lights_of_a_long_strip_do_not_fit_a_line():
     b = Board(pixel_count=170)
     out = b.ask({"cmd": "status", "lights": True})
     assert out == [{"error": "status: the frame's 170 pixels do not fit in one line", "re": "status"}]
+    assert b.ask('{"cmd":"status","lights":true}') == out      # the PC's exact bytes, answered at once
+
+
+def test_the_pcs_exact_status_with_lights_is_answered_as_any_other_spelling(board):
+    # (the logger's and the web page's bytes are answered from code kept loaded)
+    to_roll(board, "R")
+    exact = board.ask('{"cmd":"status","lights":true}')
+    spaced = board.ask({"cmd": "status", "lights": True})
+    assert len(exact) == 1 and len(exact[0]["lights"]) == 6 * 99
+    assert any(board.frame_at(step).hex() == exact[0]["lights"] for step in range(200))
+    assert dict(exact[0], lights=None) == dict(spaced[0], lights=None)
 
 
 # -- lights ----------------------------------------------------------------
