@@ -22,13 +22,13 @@ def state(b):
             dict(b.game.kinds) if b.game else None)
 
 
-def to_move(b, seat):
-    """Roll for the seats (pressing at the table) until `seat` is on turn with a move to choose."""
+def play_on_until(b, seat, ready, what):
+    """Play on at the table (pressing its buttons) until `seat` is on turn and `ready(b)`."""
     for _ in range(400):
         g = b.game
         if b.app.fixing():
             b.press("confirm")
-        elif "RGYB"[g.turn] == seat and not g.needs_roll() and not b.app.legal[0].is_pass:
+        elif "RGYB"[g.turn] == seat and ready(b):
             return
         elif g.needs_roll():
             b.press("roll")
@@ -36,24 +36,17 @@ def to_move(b, seat):
             if b.app.selected < 0:
                 b.press("select")
             b.press("confirm")
-    raise AssertionError("%s never had a move" % seat)
+    raise AssertionError("%s never %s" % (seat, what))
+
+
+def to_move(b, seat):
+    """Play on until `seat` is on turn with a move to choose."""
+    play_on_until(b, seat, lambda b: not b.game.needs_roll() and not b.app.legal[0].is_pass, "had a move")
 
 
 def to_roll(b, seat):
-    """Play on at the table until `seat` must roll."""
-    for _ in range(400):
-        g = b.game
-        if b.app.fixing():
-            b.press("confirm")
-        elif "RGYB"[g.turn] == seat and g.needs_roll():
-            return
-        elif g.needs_roll():
-            b.press("roll")
-        else:
-            if b.app.selected < 0:
-                b.press("select")
-            b.press("confirm")
-    raise AssertionError("%s never had to roll" % seat)
+    """Play on until `seat` must roll."""
+    play_on_until(b, seat, lambda b: b.game.needs_roll(), "had to roll")
 
 
 @pytest.fixture
