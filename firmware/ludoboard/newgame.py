@@ -138,11 +138,15 @@ def start(app, spec):
     the game played, with the reply to the PC.
     """
     rules = spec.rules
+    link = app.link
+    lines = None
+    if link.connected:              # the start line's code compiles first, while the heap holds
+        yield                       # least (not beside the game's tables and the game)
+        lines = load("ludoboard.record_lines")
     for name in STEPS[len(CHECKS):]:
         yield
         build_step(rules, name)
     yield
-    link = app.link
     g = Game(rules, seed=spec.seed, start=spec.now, dice="hand" if spec.hand else "device")
     kinds = spec.kinds
     for letter in sorted(kinds):
@@ -150,9 +154,7 @@ def start(app, spec):
     yield                           # (the commitment's code compiles in a pass of its own)
     if g.commitment:                # (of the set-up too: worked out now, and its code released)
         transient("ludo.commit")
-    if link.connected:              # the start line: its code compiles in a pass of its own
-        yield
-        lines = load("ludoboard.record_lines")
+    if lines is not None:
         yield
         link.send(lines.start_line(g))
         lines = None
