@@ -4,6 +4,8 @@ same data-channel bytes and the same last frame as on CPython."""
 import os
 import random
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -192,13 +194,23 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
     assert again == [n - 3, n - 2, n - 1, n]      # the last events, sent again after the first time
 
 
+def data_sent_under_both(micropython, code, drive):
+    """Runs `code` (which prints 'DATA <hex>' of what the board sent) under MicroPython and
+    under CPython; asserts both sent the same bytes and returns them."""
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    mp_data = bytes.fromhex(out.split("DATA ")[1].split()[0])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([STUBS, os.path.join(ROOT, "firmware")]))
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert mp_data == bytes.fromhex(run.stdout.split("DATA ")[1].split()[0])
+    return mp_data
+
+
 def test_blank_looking_lines_and_a_flood_get_the_same_bytes_under_micropython_and_cpython(micropython, tmp_path):
     """Lines that look blank (form feed, no-break space, U+2028, ...) each get the one error
     line the protocol promises, and a flood is dropped and said in one line: the same bytes
     on MicroPython as on CPython (whose str.strip and json differ from MicroPython's)."""
     import json
-    import subprocess
-    import sys
     drive, app = _app_on_a_drive(tmp_path)
     blank_looking = [b"\x0c", b"\x0b", b" \x0c\t", b"\x1c\x1f", "\u00a0".encode(), "\u2028".encode(),
                      "\u3000".encode(), b'{"cmd":"status"}\x0c', b'\x0c{"cmd":"status"}',
@@ -211,13 +223,7 @@ def test_blank_looking_lines_and_a_flood_get_the_same_bytes_under_micropython_an
         "for i in range(400):\n"
         "    app.step()\n"
         "print('DATA', bytes(sim.data.from_board).hex())\n") % (b"\n".join(blank_looking) + b"\n",)
-    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
-    mp_data = bytes.fromhex(out.split("DATA ")[1].split()[0])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([STUBS, os.path.join(ROOT, "firmware")]))
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-2000:]
-    cpython_data = bytes.fromhex(run.stdout.split("DATA ")[1].split()[0])
-    assert mp_data == cpython_data
+    mp_data = data_sent_under_both(micropython, code, drive)
     replies = [json.loads(line) for line in mp_data.decode().split("\n") if line]
     errors = [r["error"] for r in replies if "error" in r]
     assert errors[:len(blank_looking) - 3] == ["not JSON: %s" % json.dumps(line.decode())
@@ -233,8 +239,6 @@ def test_seat_and_act_lines_are_the_same_bytes_under_micropython_and_cpython(mic
     """The PC's `seat` and `act` (a seat played from afar: docs/serial-protocol.md), their
     errors, and `status` with the lights: the same bytes on MicroPython as on CPython."""
     import json
-    import subprocess
-    import sys
     drive, app = _app_on_a_drive(tmp_path)
     code = app + (
         "def ask(line):\n"
@@ -272,13 +276,7 @@ def test_seat_and_act_lines_are_the_same_bytes_under_micropython_and_cpython(mic
         "        ask(b'{\"cmd\":\"seat\",\"seat\":\"Y\",\"kind\":\"remote\"}')\n"
         "ask(b'{\"cmd\":\"act\",\"seat\":\"R\",\"action\":\"resign\"}')\n"
         "print('DATA', bytes(sim.data.from_board).hex())\n")
-    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
-    mp_data = bytes.fromhex(out.split("DATA ")[1].split()[0])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([STUBS, os.path.join(ROOT, "firmware")]))
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-2000:]
-    cpython_data = bytes.fromhex(run.stdout.split("DATA ")[1].split()[0])
-    assert mp_data == cpython_data
+    mp_data = data_sent_under_both(micropython, code, drive)
     replies = [json.loads(line) for line in mp_data.decode().split("\n") if line]
     assert replies[-3]["line"] == "resign R" and replies[-1] == {"cmd": "act", "re": "ok"}
     acts = [r for r in replies if r.get("cmd") == "act"]
