@@ -131,3 +131,14 @@ def record_file(tmp_path, finished_game_text):
     path = tmp_path / "game.ludo"
     path.write_text(finished_game_text)
     return path
+
+
+class Clock:
+    """A clock in seconds that the test moves on (`clock.now += 45`): the seat links' rules
+    without sleeping."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now

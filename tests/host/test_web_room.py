@@ -4,6 +4,7 @@ board that checks actions with the rules core as the board will."""
 import ludo
 import pytest
 
+from conftest import Clock
 from ludo_host.web import room as rooms
 from ludo_host.web.room import Room
 
@@ -41,14 +42,6 @@ class Board:
 
     def turn(self):
         return ludo.SEAT_LETTERS[self.game.turn]
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

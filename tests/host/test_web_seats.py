@@ -11,22 +11,12 @@ import threading
 import aiohttp
 import pytest
 
-from conftest import wait_until
+from conftest import Clock, wait_until
 from fakeboard import FakeBoard
 from ludo_host.logger import Logger
 from ludo_host.web import WebService
 from ludo_host.web.room import AWAY_S, EMPTY_S, LIFETIME_S
 from ludo_host.web.seats import qr_path
-
-
-class Clock:
-    """The seat links' clock, set by the test (seconds)."""
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 def record(games):

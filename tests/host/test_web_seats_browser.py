@@ -14,7 +14,7 @@ import ludo
 import pytest
 
 from cdp import Browser, find_chromium
-from conftest import wait_until
+from conftest import Clock, wait_until
 from ludo_host._steps import Replay
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
@@ -22,16 +22,6 @@ from ludo_host.web.room import AWAY_S
 
 IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 SHORT = {"tokens_to_win": 1}          # one token home wins: a whole game stays short
-
-
-class Clock:
-    """The seat links' clock (seconds), moved on by the test: no 45 s sleep."""
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
