@@ -1,7 +1,7 @@
 """Under MicroPython: the heap of each loop pass of a part of the board's game, to find
 the pass that sets bench/board_heap.py's figure and see what it does.
 
-    python bench/board_passes.py [--part begin|connect|held] [--seed 7]
+    python bench/board_passes.py [--part begin|connect|menu|held] [--seed 7]
 
 For each pass: what the app holds before it (after a collection), the bytes it
 allocates (this port collects nothing inside a call, so its garbage counts),
@@ -10,6 +10,8 @@ their sum, and the modules it left loaded or dropped.  The parts:
 - begin: the PC's `new` (classic, 4 players) on a fresh board, 20 passes;
 - connect: a game of people at press 50, then the logger's `time`, `status`
   and `resend` of the last 8 events, 20 passes each;
+- menu: a game of people played to its end, then the set-up menu's first three
+  presses (confirm: the menu opens, then its next items);
 - held: what the app holds between passes, and of it the names (the interned
   strings of everything compiled, which stay for good: their pools and text, from
   `micropython.qstr_info()`) and the game (what dropping it frees): on a fresh
@@ -98,7 +100,7 @@ def held_part(params):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--part", default="connect", choices=("begin", "connect", "held"))
+    p.add_argument("--part", default="connect", choices=("begin", "connect", "menu", "held"))
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
@@ -123,6 +125,16 @@ def main(argv=None):
             if args.part == "begin":
                 print("the PC's new:")
                 worst = passes(mp, new)
+            elif args.part == "menu":
+                bh._passes(mp, "b()")
+                bh._play(mp)
+                worst = 0
+                for n in range(3):
+                    names, count = _names_bytes(mp)
+                    print("confirm %d (names before it: %d, %d bytes):" % (n + 1, count, names))
+                    worst = max(worst, passes(mp, "sim.press(2, 80)\n"))
+                names, count = _names_bytes(mp)
+                print("names after: %d, %d bytes" % (count, names))
             else:
                 bh._passes(mp, "b()")
                 bh._play(mp, bh.CONNECT_AT)
