@@ -27,7 +27,7 @@ from . import painter, play
 # and released when it ends; play.py, which every game needs, is kept (imported above).
 _KEPT = ("ludoboard.play",)
 _MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
-                         "ludoboard.setup_menu.lights")),
+                         "ludoboard.setup_menu.pages", "ludoboard.setup_menu.lights")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
           ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
 _COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the

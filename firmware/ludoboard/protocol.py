@@ -79,7 +79,7 @@ def status_line(app, lights=None):
     name = "null" if name == "-" else '"' + name + '"'
     menu = "null"
     if app.mode == MENU and app.entering < 0 and app.screen is not None:     # (its code is loaded)
-        menu = load("ludoboard.setup_menu").shown(app.choices)
+        menu = load("ludoboard.setup_menu.pages").shown(app.choices)
     remote = ""
     for s in range(4):
         if (app.remote >> s) & 1:

@@ -33,16 +33,18 @@ def computers():
     players._players.clear()
 
 
-from ludoboard.setup_menu import PAGE_KINDS  # noqa: E402
+from ludo.rules import PRESETS  # noqa: E402
+from ludoboard.setup_menu.options import chosen  # noqa: E402
+from ludoboard.setup_menu.pages import PAGE_KINDS  # noqa: E402
 
 
 def test_menu_refuses_options_the_rules_refuse():
     b = Board()
     menu = b.app.screen
-    while menu.preset_name() != "club":
+    while PRESETS[menu.choices.preset] != "club":
         b.press("select")
     b.press("confirm")
-    while menu.count() != 3:
+    while menu.choices.players != 3:
         b.press("select")
     b.press("confirm")
     while menu.choices.page == PAGE_KINDS:                    # computer seats (ludo.ai installed): all human
@@ -51,7 +53,7 @@ def test_menu_refuses_options_the_rules_refuse():
     assert option_display(b) == (1, 1)      # three players: free mode (two yellow pips)
     b.press("select")                                 # ordinary: refused at once, with 3 players
     assert b.app.banner == names.SIG_REFUSE
-    assert option_display(b) == (1, 1) and "mode" not in menu.options()
+    assert option_display(b) == (1, 1) and "mode" not in chosen(menu.choices)
     b.wait(500)
     b.press("roll")
     assert b.app.mode == PLAY and b.game.options["mode"] == "free" and b.game.seats == (0, 1, 2)
@@ -62,7 +64,7 @@ def test_menu_a_set_option_that_no_longer_fits_the_players_goes_back():
     with what ordinary makes of the untouched options, and the game starts."""
     b = Board()
     menu = b.app.screen
-    while menu.preset_name() != "club":
+    while PRESETS[menu.choices.preset] != "club":
         b.press("select")
     b.press("confirm")
     b.press("confirm")                                # 4 players
@@ -70,7 +72,7 @@ def test_menu_a_set_option_that_no_longer_fits_the_players_goes_back():
         b.press("confirm")
     assert menu.choices.names[0] == "mode" and option_display(b) == (1, 0)
     b.press("select")                                 # free
-    assert menu.options() == {"mode": "free"}
+    assert chosen(menu.choices) == {"mode": "free"}
     b.press("confirm")
     safe = menu.choices.names.index("safe_squares")
     assert menu.choices.values["safe_squares"] == 1           # free mode: the safe squares are on
@@ -82,9 +84,9 @@ def test_menu_a_set_option_that_no_longer_fits_the_players_goes_back():
     while menu.choices.page == PAGE_KINDS:
         b.press("back")
     assert menu.choices.page == 1
-    while menu.count() != 2:
+    while menu.choices.players != 2:
         b.press("select")
-    assert "mode" not in menu.options()
+    assert "mode" not in chosen(menu.choices)
     assert menu.choices.values["mode"] == 0 and menu.choices.values["safe_squares"] == 0   # ordinary, no safe squares
     b.press("roll")
     assert b.app.mode == PLAY and b.game.options["mode"] == "ordinary" and b.game.seats == (0, 3)

@@ -28,28 +28,30 @@ def die(b, frame):
     return [b.colour("d%d" % k, frame) for k in range(1, 8)]
 
 
-from ludoboard.setup_menu import PAGE_KINDS  # noqa: E402
+from ludo.rules import PRESETS  # noqa: E402
+from ludoboard.setup_menu.options import chosen  # noqa: E402
+from ludoboard.setup_menu.pages import PAGE_KINDS  # noqa: E402
 
 
 def set_menu(b, preset, count, options=None, hand=False):
     """Choose on the board's own menu: select cycles a value, confirm goes on, roll starts."""
     menu = b.app.screen
-    while menu.preset_name() != preset:
+    while PRESETS[menu.choices.preset] != preset:
         b.press("select")
     pips = [c != (0, 0, 0) for c in die(b, None)]
     assert pips == [bool(palette.PIPS[menu.choices.preset + 1] >> k & 1) for k in range(7)]
     b.press("confirm")
-    while menu.count() != count:
+    while menu.choices.players != count:
         b.press("select")
     lit_yards = set(p[1] for p in b.lit() if p[0] == "y")
-    assert lit_yards == set("RGYB"[s] for s in menu.seats())
+    assert lit_yards == set("RGYB"[s] for s in menu.choices.seats)
     b.press("confirm")
     while menu.choices.page == PAGE_KINDS:              # computer seats, when ludo.ai is installed: all human
         b.press("confirm")
     for name in menu.choices.names:                     # options, one by one
         want = (options or {}).get(name)
         if want is not None:
-            while menu.options().get(name, ludo.option_defaults(preset)[name]) != want:
+            while chosen(menu.choices).get(name, ludo.option_defaults(preset)[name]) != want:
                 b.press("select")
         b.press("confirm")
     assert menu.choices.page == 4                        # dice

@@ -35,9 +35,9 @@ def test_after_a_reset_the_menu_starts_from_the_game_taken_up():
         again.press("select")
     again.press("confirm")
     menu = again.app.screen
-    assert again.app.mode == MENU and menu.preset_name() == "club" and menu.count() == 3
-    assert menu.options() == g.options and tuple(menu.seats()) == g.seats
-    assert [menu.kind_index(s) for s in g.seats] == [0, 0, 1]      # human, human, easy
+    assert again.app.mode == MENU and PRESETS[menu.choices.preset] == "club" and menu.choices.players == 3
+    assert options.chosen(menu.choices) == g.options and tuple(menu.choices.seats) == g.seats
+    assert [menu.choices.kinds[s] for s in g.seats] == [0, 0, 1]      # human, human, easy
     again.press("roll")                             # start at once: a game like the last
     new = again.game
     assert again.app.mode == PLAY and new is not g

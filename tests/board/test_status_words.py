@@ -109,6 +109,6 @@ def test_the_snapshots_names_follow_the_firmwares_numbers():
         said[json.loads(protocol.status_line(b.app))["signal"]] = number
         assert snapshot_of(b.app)["signal"] == json.loads(protocol.status_line(b.app))["signal"]
     assert said == names
-    from ludoboard import setup_menu as menu
+    from ludoboard.setup_menu import pages as menu
     assert [MENU_PAGES.index(x) for x in ("preset", "players", "computer seats", "options", "dice")] == [
         menu.PAGE_PRESET, menu.PAGE_PLAYERS, menu.PAGE_KINDS, menu.PAGE_OPTIONS, menu.PAGE_DICE]

@@ -3,7 +3,7 @@
 from ludoboard.palette import SEAT_RGB, WHITE, GREEN, RED, YELLOW, ORANGE, MEDIUM, SLOW, PIPS, ALL, CENTRE_PIP
 from ludoboard.painter import die_mask, die_cycle, die_blink
 from ludoboard.scene import HOME, YARD, scale
-from ludoboard.setup_menu import PAGE_PRESET, PAGE_PLAYERS, PAGE_KINDS, PAGE_OPTIONS
+from ludoboard.setup_menu.pages import PAGE_PRESET, PAGE_PLAYERS, PAGE_KINDS, PAGE_OPTIONS
 from ludoboard.setup_menu.options import CHOICES
 
 

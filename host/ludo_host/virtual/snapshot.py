@@ -35,7 +35,7 @@ Fields (None where they do not apply):
 import json
 import sys
 
-MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.setup_menu's PAGE_*
+MENU_PAGES = ("preset", "players", "computer seats", "options", "dice")   # ludoboard.setup_menu.pages' PAGE_*
 PAUSE_ITEMS = ("hand over", "resign", "new game")                     # ludoboard.pause_menu's items
 SEATS = "RGYB"
 
