@@ -362,14 +362,18 @@ class App:
             release("ludo.ai")
             release("ludoboard.players")
 
-    def start_game(self, preset, count, options, kinds, hand, seed=None, command=None):
+    def start_game(self, preset, count, options, kinds, hand, seed=None, from_pc=False):
         """A new game (abandoning the one in progress), set up over some loop passes by a
-        job (newgame.py); command: the PC's `new` instead of the arguments.
+        job (newgame.py); from_pc: the PC's `new` (it is answered).
         """
-        if self.mode == MENU:
+        over = self.game is not None and self.game.is_over()
+        if self.mode == MENU or over:
             self.blank()            # (the menu's code goes; it comes back if the rules refuse)
+        if over:                    # a finished game goes before newgame.py compiles: nothing of
+            self.game = None        # it is played again (its save stays until the new one's is
+            self.can_leave = False  # written; the set-up menu comes back if the rules refuse)
         self.starting = True
-        self.jobs.append(self._new_game((preset, count, options, kinds, hand, seed, command)))
+        self.jobs.append(self._new_game((preset, count, options, kinds, hand, seed, from_pc)))
 
     def _new_game(self, args):
         """The job: newgame.py compiled in a pass of its own, after a collection, then its

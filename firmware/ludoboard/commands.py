@@ -4,10 +4,10 @@
 # seconds, is answered from code the board keeps (protocol.status_line).
 #
 # A handler takes (app, obj) and gives the reply line, or None when the reply
-# comes later: `new` is a job of the app (its arguments are checked there, and
-# it replies when it knows), `record` and `resend` are streamed by the link
-# (replies.stream).  A malformed command, or one the rules refuse (ValueError),
-# gets one error line and changes nothing.
+# comes later: `new` is a job of the app (new_command.py reads its arguments, the
+# rules check them in the job, and it replies when it knows), `record` and
+# `resend` are streamed by the link (replies.stream).  A malformed command, or
+# one the rules refuse (ValueError), gets one error line and changes nothing.
 import json
 from binascii import hexlify
 
@@ -53,11 +53,6 @@ def press(app, obj):
     return '{"cmd":"press","re":"ok"}'
 
 
-def new(app, obj):
-    """`new`: a new game, set up over some loop passes (it replies when it knows)."""
-    app.start_game(None, None, None, None, False, None, obj)
-
-
 def streamed(app, obj):
     """`record` and `resend`: replies of many lines, streamed by the link (replies.py)."""
     link = app.link
@@ -70,7 +65,7 @@ def streamed(app, obj):
 # the module that does it in a function of the command's name (loaded for the
 # command, released with this one), in the order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time", "seat", "act")
-HANDLERS = (status, streamed, streamed, new, press, "clock", "seats", "seats")
+HANDLERS = (status, streamed, streamed, "new_command", press, "clock", "seats", "seats")
 
 
 def run(link, app, raw):

@@ -1,17 +1,18 @@
 # A new game, from the set-up menu or the PC's `new`: a job of the app (one
 # stage a loop pass), loaded for it and released when the game has begun.
 #
-# Its stages: the choice is checked (the PC's arguments, then the rules' checks,
-# ludo's CHECKS steps, one a pass); a choice that cannot be played changes
-# nothing and gets one error line (the PC's `new`) or the refusal signal (the
-# menu).  Then the old game ends and its save gives way to the new one's, the
-# rules' tables are built (ludo's STEPS after the CHECKS), the
-# game is made, the start line sent, and the game played.  While the job runs,
-# presses are refused and the PC's commands wait (app.on_press, link.py).
+# Its stages: the choice is checked (the rules' checks, ludo's CHECKS steps, one
+# a pass; the PC's arguments were read by new_command.py); a choice that cannot
+# be played changes nothing and gets one error line (the PC's `new`) or the
+# refusal signal (the menu).  Then the old game ends and its save gives way to
+# the new one's, the rules' tables are built (ludo's STEPS after the CHECKS),
+# the game is made, the start line sent, and the game played.  While the job
+# runs, presses are refused and the PC's commands wait (app.on_press, link.py).
+# A finished game was let go before this module compiled (app.start_game).
 from ludo import Game, dice
 from ludo.rules import Rules, CHECKS, STEPS, build_step
 
-from .names import PLAY, SEATS, KINDS
+from .names import PLAY, SEATS
 from .scene import NONE
 from . import load, transient, protocol, play
 
@@ -19,14 +20,14 @@ from . import load, transient, protocol, play
 class Spec:
     # A new game's specification: what the menu or the PC's `new` asks for.
 
-    def __init__(self, preset, players, options, kinds, hand, seed=None, command=None):
+    def __init__(self, preset, players, options, kinds, hand, seed=None, from_pc=False):
         self.preset = preset        # a preset name (ludo.rules.PRESETS)
         self.players = players      # a count, seat letters, or None (the preset's)
         self.options = options      # option name -> value; None: the preset's
         self.kinds = kinds          # seat letter -> player kind, for the computer seats
         self.hand = hand            # dice entered by hand
         self.seed = seed            # the dice's seed (None: a new one)
-        self.command = command      # the PC's `new` (a dict) to read instead of the above
+        self.from_pc = from_pc      # the PC's `new` (answered, and its game the menu's next choice)
         self.rules = None           # the checked Rules (check)
         self.now = None             # the wall-clock time it starts at (save)
 
@@ -42,10 +43,7 @@ def job(app, spec):
 
 def check(app, spec):
     """Stages: is the choice a game?  True when it is; else it says why and is False."""
-    command = spec.command
     try:
-        if command is not None:
-            read(spec, command)
         if not app.computers:
             spec.kinds = {}
         rules = Rules(spec.preset, spec.players, spec.options, ())
@@ -56,7 +54,7 @@ def check(app, spec):
             if SEATS.index(letter) not in rules.seats:
                 raise ValueError("seat %s is not playing" % letter)
     except ValueError as exc:
-        if command is not None:
+        if spec.from_pc:
             app.link.send(load("ludoboard.record_lines", True).error_line(str(exc), "new"))
         else:                       # the menu's choice: refused
             print("new game: %s" % exc)
@@ -78,7 +76,7 @@ def end_old(app, spec):
         link.send(protocol.end_line(old, old.transcript_length + 1))
     old = app.game = None
     app.blank()                     # (no game, no menu: nothing lit)
-    if spec.command is not None:
+    if spec.from_pc:
         app.choices = None          # the PC's game: the set-up menu starts from it
     app.computers_needed()
 
@@ -99,38 +97,6 @@ def save(app, spec):
     saves = app.saves
     if not saves.start(image.header_for(spec.rules, spec.kinds, spec.hand, spec.seed, spec.now)):
         print(saves.error)
-
-
-def read(spec, obj):
-    """The PC's `new` (docs/serial-protocol.md) into spec: its arguments and their
-    types (the rules check what they mean); ValueError names what is wrong.
-    """
-    preset = obj.get("preset", "classic")
-    if not isinstance(preset, str):
-        raise ValueError("new: \"preset\" is a preset name")
-    count = obj.get("players")
-    if count is not None and not (isinstance(count, str) or
-                                  (isinstance(count, int) and not isinstance(count, bool))):
-        raise ValueError("new: \"players\" is a count (2 to 4) or seat letters like \"RY\"")
-    for key in ("options", "kinds"):
-        if not isinstance(obj.get(key, {}), dict):
-            raise ValueError("new: \"%s\" is an object" % key)
-    kinds = obj.get("kinds", {})
-    for seat in kinds:
-        if seat not in SEATS or len(seat) != 1 or kinds[seat] not in KINDS:
-            raise ValueError("new: \"kinds\" maps seat letters to human, easy, medium or hard")
-    dice = obj.get("dice", "device")
-    if dice not in ("device", "hand"):
-        raise ValueError("new: \"dice\" is \"device\" or \"hand\"")
-    seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >> 64):
-        raise ValueError("new: \"seed\" is a whole number from 0 to 2**64 - 1")
-    spec.preset = preset
-    spec.players = count
-    spec.options = obj.get("options", {})
-    spec.kinds = kinds
-    spec.hand = dice == "hand"
-    spec.seed = seed
 
 
 def start(app, spec):
@@ -172,5 +138,5 @@ def start(app, spec):
     app.switch(PLAY)
     app.refresh()
     play.settle(app)
-    if spec.command is not None:
+    if spec.from_pc:
         link.send('{"cmd":"new","re":"ok"}')

@@ -88,3 +88,31 @@ def test_a_game_begun_by_the_pc_as_the_board_starts_is_played():
     assert b.app.mode == MENU
     b.ask(new_game_cmd("classic", 4, seed=5))
     assert b.app.mode == PLAY and not b.app.jobs
+
+
+def test_a_new_game_lets_a_finished_game_go_and_a_refused_one_leaves_the_set_up_menu():
+    """A finished game goes when a new game is asked for (before the new game's code
+    compiles): the PC's `new` that the rules refuse gets its error line, and the board
+    shows the set-up menu, whose back no longer leads to the finished game.  Its save
+    stays: a reset brings the finished game back."""
+    b = finished_game()
+    g = b.game
+    out = b.ask({"cmd": "new", "preset": "classic", "players": 5})
+    assert [x["re"] for x in out] == ["new"] and "error" in out[0]
+    assert b.app.mode == MENU and b.game is None and not b.app.screen.can_leave
+    b.press("back")                                 # first page: nothing to go back to
+    assert b.app.mode == MENU and b.app.choices.page == 0
+    again = Board(nvm=b.nvm)                        # a reset: the finished game, from its save
+    assert again.game.transcript == g.transcript and again.game.is_over()
+    b.press("roll")                                 # the menu's own start: a game is played
+    assert b.app.mode == PLAY and b.game is not None and not b.game.is_over()
+
+
+def test_a_bad_argument_of_the_pcs_new_keeps_the_finished_game():
+    """The PC's `new` with an argument of the wrong type is refused as the command
+    arrives: the finished game and its lights stay."""
+    b = finished_game()
+    g = b.game
+    out = b.ask({"cmd": "new", "preset": 7})
+    assert out == [{"error": "new: \"preset\" is a preset name", "re": "new"}]
+    assert b.app.mode == OVER and b.game is g
