@@ -7,6 +7,7 @@ import json
 import pytest
 
 import ludo
+from ludo.replay import game_of
 
 
 def documented_commitment(header, seed):
@@ -76,7 +77,7 @@ def test_a_replayed_record_keeps_its_dice_and_its_commitment():
     g = make(SETUPS[1])
     g.roll(3)
     rec = ludo.Record.parse(str(g.record()))
-    again = ludo.Game.from_record(rec)
+    again = game_of(rec)
     assert again.dice == "hand" and again.commitment == g.commitment and again.game_id == g.game_id
 
 
