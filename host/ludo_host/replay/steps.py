@@ -36,7 +36,7 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
-        g = self._game = rec.replay(upto=0)
+        g = self._game = ludo.Game.from_record(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
