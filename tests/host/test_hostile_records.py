@@ -31,7 +31,7 @@ def test_a_board_that_says_an_ended_game_is_still_playing_keeps_one_file_and_one
         with board.lock:
             board._end(footer_of(board.game), abandoned=True)
         path = games / ("%s.ludo" % game_id)
-        assert wait_until(lambda: path.exists() and path.read_text().split("\n")[-2].startswith("{"), 10)
+        assert wait_until(lambda: path.exists() and path.read_text().endswith("}\n"), 10)
         kept = path.read_text()
         board.state = lambda: "playing"           # ... and yet: over by its record, playing by its status
         asked = len([m for m in board.received if m.get("cmd") == "status"])
@@ -45,3 +45,63 @@ def test_a_board_that_says_an_ended_game_is_still_playing_keeps_one_file_and_one
         logger.stop()
         t.join(10)
         board.close()
+
+
+ABANDONED = '{"result":"*","seed":null,"termination":"abandoned"}'
+
+
+def chosen_rolls_record(n, value=1, hand=False):
+    """An abandoned game whose first `n` rolls were all `value`, chosen (not thrown), as a
+    tamperer would write them: its footer reveals no seed.  `hand`: the rolls (and the
+    header's dice) relabelled as entered by hand."""
+    import ludo
+    from ludo.record import push_line
+    g = ludo.Game("classic", players=2, seed=7, start="2026-11-29T14:00:00Z")
+    rolls = 0
+    while rolls < n:
+        if g.needs_roll():
+            push_line(g, "roll %d" % value)
+            rolls += 1
+        else:
+            g.push(next(iter(g.legal_moves)))
+    lines = str(g.record(transcript=True)).split("\n")[:-1]
+    lines = [x for x in lines if not x.startswith("{") or x is lines[0]] + [ABANDONED]
+    if hand:
+        head = json.loads(lines[0])
+        head["dice"] = "hand"
+        lines[0] = json.dumps(head, sort_keys=True, separators=(",", ":"))
+        lines = [x + " hand" if re.fullmatch(r"roll \d", x) else x for x in lines]
+    return "\n".join(lines) + "\n"
+
+
+def test_verify_says_plainly_that_nothing_about_a_seedless_abandoned_record_s_dice_is_proven(cli, tmp_path):
+    plain, relabelled = tmp_path / "plain.ludo", tmp_path / "hand.ludo"
+    plain.write_text(chosen_rolls_record(12))
+    relabelled.write_text(chosen_rolls_record(12, hand=True))
+    for path, hand in ((plain, ""), (relabelled, " (12 marked hand)")):
+        out = cli("verify", path)
+        assert out.returncode == 0, out.stdout + out.stderr          # nothing in it is refused...
+        assert out.stdout.splitlines()[1:] == [                       # ... and nothing is proven
+            "%s: warning: nothing about this game's dice is proven: the footer reveals no seed, so its "
+            "12 rolls%s, and the players, kinds and options it began with, could have been changed unseen"
+            % (path, hand)], out.stdout
+
+
+def test_stats_leaves_rolls_no_seed_proves_out_of_the_fairness_test_and_says_how_many(cli, tmp_path):
+    import games
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for seed in range(3):
+        (folder / ("fair%d.ludo" % seed)).write_text(games.record_text(seed, players=2))
+    fair = cli("stats", "--json", folder)
+    (folder / "chosen.ludo").write_text(chosen_rolls_record(32, value=1))
+    out = cli("stats", "--json", folder)
+    assert out.returncode == 0, out.stderr
+    before, after = json.loads(fair.stdout), json.loads(out.stdout)
+    assert after["games"] == before["games"] + 1
+    assert after["rolls"] == before["rolls"] and after["chi_square"] == before["chi_square"]
+    assert (after["unproven_rolls"], after["unproven_games"]) == (32, 1)
+    text = cli("stats", folder).stdout
+    assert "left out of the fairness test: 32 rolls of 1 game whose footer reveals no seed (abandoned or " \
+           "unfinished): nothing proves them" in text
+    assert before["chi_square"]["verdict"] in text
