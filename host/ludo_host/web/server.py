@@ -115,6 +115,7 @@ class Hub:
         self.guard = None             # the ConnectionGuard of the site (make_guard)
         self.worker = Worker("room")
         self.watchers = set()
+        self.acting = set()           # the pages' requests being carried out (tasks)
         self.loop = None
         self.game_key = None
         self.game_json = None         # the game's facts and drawing data, without its steps
@@ -212,14 +213,29 @@ class Hub:
         return self.guard
 
     # -- the table's and the seats' requests (carried out in the worker thread) ------------
-    async def perform(self, w, msg):
-        """Carry out an action message of the table's page or a seat page: the answer.  One
-        the link's limits do not let through now is answered at once, never queued."""
-        kind = msg["type"]
-        seating = self.seating
+    def act(self, w, msg):
+        """An action message of the table's page or a seat page: carried out (a task that
+        replies), or answered at once when its link's limits do not let it through now:
+        what cannot be served is refused, never queued, and the page's next messages are
+        read meanwhile."""
         refused = self.admission.take_action(w)
         if refused:
-            return {"type": "error", "error": refused}
+            w.reply({"type": "error", "error": refused})
+            return None
+
+        async def perform_and_reply():
+            try:
+                w.reply(await self.perform(w, msg))
+            finally:
+                self.admission.done(w)
+        task = asyncio.ensure_future(perform_and_reply())
+        self.acting.add(task)         # (kept till done: a page that closes meanwhile still gets it done)
+        task.add_done_callback(self.acting.discard)
+
+    async def perform(self, w, msg):
+        """Carry out an action message of the table's page or a seat page: the answer."""
+        kind = msg["type"]
+        seating = self.seating
 
         def do():
             if kind == "room":
@@ -240,8 +256,6 @@ class Hub:
             problem = _first_line(exc) if _steps.is_refusal(exc) else "%s failed: %s" % (kind, _first_line(exc))
             if not _steps.is_refusal(exc):
                 print("ludo-host web: %s" % problem, file=sys.stderr)
-        finally:
-            self.admission.done(w)
         return {"type": "error", "error": problem} if problem else {"type": "done", "action": kind}
 
     async def opened(self, w):
@@ -427,7 +441,7 @@ def make_app(hub):
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     answer, action = hub.receive(w, msg.data)
                     if action is not None:
-                        answer = await hub.perform(w, action)
+                        hub.act(w, action)
                     if answer is not None:
                         w.reply(answer)
                     if w.over_rate > FLOOD_LIMIT:
