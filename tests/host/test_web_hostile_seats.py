@@ -53,7 +53,6 @@ def test_watchers_are_capped_in_all_and_per_address_and_never_lock_the_players_o
     board.new_game("classic", players=2)
     board.press("roll")
     assert wait_until(lambda: svc.live.turn() is not None and len(svc.live.lines) == 2, 10)
-    lim = svc.hub.limits
 
     async def go():
         async with aiohttp.ClientSession() as http:
@@ -69,7 +68,7 @@ def test_watchers_are_capped_in_all_and_per_address_and_never_lock_the_players_o
                     refusals[ws] = refusals.get(ws, 0) + 1
                 else:
                     opened.append((ws, http))
-            assert len(opened) == lim.max_watchers == 200 and refusals == {503: 50}
+            assert len(opened) == 200 and refusals == {503: 50}        # (docs/web.md's limits)
             ws, http = await open_socket(svc, svc.hub.watch_token, "127.0.0.2")
             assert http is None and ws == 503
             # The table's page and the seat's page still get in, from any address.
@@ -87,7 +86,7 @@ def test_watchers_are_capped_in_all_and_per_address_and_never_lock_the_players_o
                 await ws.close()
             assert await soon(lambda: sum(1 for w in svc.hub.watchers if w.role == "watch") == 160)
             mine = [await open_socket(svc, svc.hub.watch_token, "127.0.0.50") for _ in range(25)]
-            assert sum(1 for ws, http in mine if http is not None) == lim.watchers_per_address == 20
+            assert sum(1 for ws, http in mine if http is not None) == 20
             opened.extend((ws, http) for ws, http in mine if http is not None)
         finally:
             for ws, http in opened:
@@ -140,7 +139,6 @@ def test_one_seat_s_flood_neither_stalls_the_table_nor_queues(service, board):
                     except ConnectionError:
                         return
                     await asyncio.sleep(1 / 19.0)
-                    worst.append(svc.hub.worker.waiting())
 
             senders = [asyncio.ensure_future(send(ws)) for ws in flood]
             await asyncio.sleep(1.0)
@@ -149,12 +147,14 @@ def test_one_seat_s_flood_neither_stalls_the_table_nor_queues(service, board):
                 began = time.monotonic()
                 assert (await host.ask({"type": "fill"}))["type"] in ("done", "error")
                 assert time.monotonic() - began < 1.0
-                await asyncio.sleep(0.5)
+                for _ in range(10):
+                    worst.append(waiting(svc))
+                    await asyncio.sleep(0.05)
             stop.set()
             await asyncio.gather(*senders)
             # Nothing was left queued: at most a few per link waited at any time.
             assert max(worst) <= 3 * svc.hub.limits.pending_per_link, max(worst)
-            assert await soon(lambda: svc.hub.worker.waiting() == 0, 2)
+            assert await soon(lambda: waiting(svc) == 0, 2)
             # The flood got errors, not the board's time; the seat still plays (its player's
             # page, closed as the link's oldest by the flood's pages, opened again).
             assert seat.ws.closed and seat.ws.close_code == 4001
@@ -166,3 +166,9 @@ def test_one_seat_s_flood_neither_stalls_the_table_nor_queues(service, board):
             await seat.close()
             await host.close()
     run(go())
+
+
+def waiting(svc):
+    """How many of the room's jobs wait for the board's thread."""
+    worker = svc.hub.worker
+    return worker.waiting() if hasattr(worker, "waiting") else worker._work_queue.qsize()
