@@ -3,7 +3,9 @@ refused action is one error line whichever copy of the rules core refused it; wa
 cannot lock the players out; idle, slow and flooding connections are closed or served
 last; odd requests give no traceback; a WebSocket from another origin is refused."""
 import asyncio
-import json
+import socket
+import struct
+import time
 
 import aiohttp
 import pytest
@@ -65,3 +67,97 @@ def test_a_refused_resign_is_one_error_and_the_seat_page_goes_on(virtual_table, 
             for page in (seat, host):
                 await page.close()
     run(go())
+
+
+NO_BOARD = "/dev/no-ludo-board-here"
+
+
+@pytest.fixture
+def quick_service(tmp_path):
+    """The web service with no board, its heartbeat every 0.3 s to be answered within 1 s
+    (the real mechanism, on a short clock)."""
+    import inspect
+    limits = {}
+    if "limits" in inspect.signature(WebService).parameters:     # (not before issue 25's heartbeat)
+        from ludo_host.web.admission import Limits
+        limits["limits"] = Limits(beat_every_s=0.3, beat_answer_s=1.0)
+    svc = WebService(str(tmp_path / "games"), NO_BOARD, status_stream=open(tmp_path / "status.txt", "w"), **limits)
+    svc.start()
+    yield svc
+    svc.stop()
+
+
+def handshake(token_, origin=None, host="x"):
+    return ("GET /ws?t=%s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n%s\r\n"
+            % (token_, host, "Origin: %s\r\n" % origin if origin else "")).encode()
+
+
+def masked_text(text):
+    data = text.encode()
+    return struct.pack("!BB", 0x81, 0x80 | len(data)) + b"\0\0\0\0" + data
+
+
+def test_a_page_that_never_reads_is_dropped_by_the_heartbeat_and_one_that_answers_stays(quick_service):
+    svc = quick_service
+    # A page that sends (a ping every 0.2 s, as a page's own keep-alive would) and never reads.
+    deaf = socket.socket()
+    deaf.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    deaf.connect(("127.0.0.1", svc.web_port))
+    deaf.sendall(handshake(svc.hub.watch_token))
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            page = await Page.open(http, svc, svc.hub.watch_token)       # (answers each beat)
+            assert await soon(lambda: len(svc.hub.watchers) == 2)
+            began = time.monotonic()
+            while time.monotonic() - began < 4.0 and len(svc.hub.watchers) == 2:
+                try:
+                    deaf.sendall(masked_text('{"type":"ping"}'))
+                except OSError:
+                    break
+                await asyncio.sleep(0.2)
+            assert len(svc.hub.watchers) == 1, "the deaf page is still served"
+            assert time.monotonic() - began < 3.0
+            # The page that answers is still there, several beats later.
+            await asyncio.sleep(1.5)
+            assert len(svc.hub.watchers) == 1 and not page.ws.closed
+            await page.close()
+    try:
+        run(go())
+    finally:
+        deaf.close()
+
+
+def test_a_websocket_from_a_page_of_another_site_is_refused(quick_service):
+    svc = quick_service
+    own = "http://127.0.0.1:%d" % svc.web_port
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            url = own + "/ws?t=" + svc.hub.watch_token
+            for origin in ("http://evil.example", "http://127.0.0.1.evil.example:%d" % svc.web_port, "null"):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(url, headers={"Origin": origin})
+                assert refused.value.status == 403, origin
+            # The page's own origin, and no Origin at all (not a browser's page): served.
+            for headers in ({"Origin": own}, {}):
+                ws = await http.ws_connect(url, headers=headers)
+                assert (await ws.receive()).type == aiohttp.WSMsgType.TEXT
+                await ws.close()
+        # Under another name (a name pointed at this PC): its own origin, so only the token
+        # keeps a stranger out, as it does everywhere.
+        assert raw_request(svc.web_port, handshake("nope", "http://evil.example", "evil.example")).startswith(
+            b"HTTP/1.1 403")
+        assert raw_request(svc.web_port, handshake(svc.hub.watch_token, "http://evil.example", "evil.example")
+                           ).startswith(b"HTTP/1.1 101")
+    run(go())
+
+
+def raw_request(port, data):
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    try:
+        s.sendall(data)
+        return s.recv(4096)
+    finally:
+        s.close()
