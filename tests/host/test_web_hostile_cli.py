@@ -127,3 +127,49 @@ def test_malformed_requests_and_a_peer_gone_mid_ping_flood_give_no_traceback(web
     assert "Traceback" not in said and "Error" not in said, said
     lines = [x for x in said.split("\n") if x.strip()]
     assert len(lines) <= 3 and all(len(x) < 200 for x in lines), said
+
+
+def closed_by_server(s):
+    """Whether the server closed this (idle) connection: EOF or a reset, not 'nothing yet'."""
+    s.setblocking(False)
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_idle_connections_past_the_file_limit_are_closed_and_never_reach_the_board(web_command, tmp_path):
+    # The process may open 256 files; 400 connections that never send a byte come at once.
+    web = web_command(nofile=256, keys=True)
+    assert wait_until(lambda: "connected" in web.text(), 30), web.text()
+    idle, refused = [], 0
+    try:
+        for _ in range(400):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", web.port), timeout=2))
+            except OSError:             # (a server that no longer accepts)
+                refused += 1
+                break
+        # Meanwhile the table plays: a game begins and its rolls are saved and logged.
+        web.press("\r")
+        time.sleep(0.5)
+        web.press("r")
+        for _ in range(10):
+            time.sleep(0.6)
+            web.press("r")
+        text = web.text()
+        assert "Too many open files" not in text and "Traceback" not in text, text
+        assert web.proc.poll() is None, text
+        # Within the few seconds a connection has to make a request, all 400 are closed.
+        assert refused == 0 and len(idle) == 400
+        assert wait_until(lambda: all(closed_by_server(s) for s in idle), 10)
+    finally:
+        for s in idle:
+            s.close()
+    records = list((tmp_path / "games").glob("*.ludo"))
+    assert records and len(records[0].read_text().split("\n")) >= 5, web.text()
+    with urllib.request.urlopen(web.watch, timeout=10) as r:
+        assert r.status == 200
+    assert "Too many open files" not in web.text() and "Traceback" not in web.text()
