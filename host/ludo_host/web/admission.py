@@ -316,8 +316,8 @@ class _OneLine(logging.Handler):
         exc = record.exc_info[1] if record.exc_info else None
         if exc is not None and hasattr(exc, "code") and hasattr(exc, "message"):
             # (aiohttp's HttpProcessingError: a request it could not read)
-            text = "refused a malformed request (%s: %s)%s" % (
-                exc.code, exc.message, text[len("Error handling request"):] if "from" in text else "")
+            where = text.split(" from ", 1)[1] if " from " in text else "?"
+            text = "refused a malformed request from %s (%s: %s)" % (where, exc.code, exc.message)
         elif exc is not None:
             why = " ".join(str(exc).split()) or type(exc).__name__
             text = "%s: %s" % (text, why)
