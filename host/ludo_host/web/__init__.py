@@ -17,7 +17,7 @@ import time
 from .._logsetup import port_problem, where_records_go
 from .._status import StatusLine
 from ..logger import Logger
-from .admission import GuardedSite, Limits, quiet_logs
+from .admission import GuardedSite, quiet_logs
 from .live import LiveGame
 from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token

@@ -25,6 +25,7 @@ import logging
 import resource
 import threading
 import time
+import urllib.parse
 
 from aiohttp import web
 
@@ -133,6 +134,20 @@ class Admission:
             self.pending[w.link] = left
         else:
             self.pending.pop(w.link, None)
+
+
+def other_origin(request, own_url):
+    """Whether a WebSocket request comes from a page of another site: its Origin is
+    neither the host it asked nor `own_url`'s (the page's own address).  No Origin: not a
+    browser's page (the token is what keeps strangers out)."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return False
+    try:
+        netloc = urllib.parse.urlsplit(origin).netloc.lower()
+    except ValueError:
+        return True
+    return not netloc or netloc not in (request.host.lower(), urllib.parse.urlsplit(own_url).netloc.lower())
 
 
 # -- the board's work, most urgent first -------------------------------------------------

@@ -27,13 +27,12 @@ import json
 import secrets
 import sys
 import time
-import urllib.parse
 
 from aiohttp import WSMsgType, web
 
 from .. import _steps
 from . import page
-from .admission import CLOCK, SEAT, TABLE, Admission, ConnectionGuard, Limits, Worker
+from .admission import CLOCK, SEAT, TABLE, Admission, ConnectionGuard, Limits, Worker, other_origin
 from .room import REMOTE as REMOTE_STATE
 from .seats import check_message
 
@@ -358,20 +357,6 @@ def _first_line(exc):
     return ((str(exc).splitlines() or [type(exc).__name__])[0])[:300]
 
 
-def _other_origin(hub, request):
-    """Whether a WebSocket request comes from a page of another site (its Origin is not
-    the host it asked, nor the page's own address).  No Origin: not a browser's page."""
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return False
-    try:
-        netloc = urllib.parse.urlsplit(origin).netloc.lower()
-    except ValueError:
-        return True
-    own = {request.host.lower(), urllib.parse.urlsplit(hub.base_url).netloc.lower()}
-    return netloc not in own or not netloc
-
-
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
                                "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -418,7 +403,7 @@ def make_app(hub):
         role, seat = hub.role_of(request)
         if role is None:
             return _forbidden()
-        if _other_origin(hub, request):
+        if other_origin(request, hub.base_url):
             return web.Response(status=403, text="403: a page of another site cannot open this link\n")
         if role == "watch":
             refused = hub.admission.refuse_watcher(hub.watchers, request.remote)
