@@ -9,7 +9,7 @@ import time
 from conftest import wait_until
 from fakeboard import FakeBoard
 from ludo.record import footer_of
-from ludo_host._status import StatusLine
+from ludo_host.logger.status import StatusLine
 from ludo_host.logger import Logger
 
 

@@ -30,7 +30,7 @@ import time
 
 from aiohttp import WSMsgType, web
 
-from .. import _steps
+from ..replay.steps import is_refusal
 from . import page
 from .admission import CLOCK, SEAT, TABLE, Admission, ConnectionGuard, Limits, Worker, other_origin
 from .room import REMOTE as REMOTE_STATE
@@ -252,8 +252,8 @@ class Hub:
             problem = await self._in_worker(do, TABLE if w.role == "host" else SEAT)
         except Exception as exc:
             # (whichever copy of the rules core refused it, or something went wrong: one line)
-            problem = _first_line(exc) if _steps.is_refusal(exc) else "%s failed: %s" % (kind, _first_line(exc))
-            if not _steps.is_refusal(exc):
+            problem = _first_line(exc) if is_refusal(exc) else "%s failed: %s" % (kind, _first_line(exc))
+            if not is_refusal(exc):
                 print("ludo-host web: %s" % problem, file=sys.stderr)
         return {"type": "error", "error": problem} if problem else {"type": "done", "action": kind}
 
