@@ -31,7 +31,7 @@ def test_a_board_that_says_an_ended_game_is_still_playing_keeps_one_file_and_one
         with board.lock:
             board._end(footer_of(board.game), abandoned=True)
         path = games / ("%s.ludo" % game_id)
-        assert wait_until(lambda: path.exists() and path.read_text().endswith("}\n"), 10)
+        assert wait_until(lambda: path.exists() and path.read_text() == "\n".join(board.lines) + "\n", 10)
         kept = path.read_text()
         board.state = lambda: "playing"           # ... and yet: over by its record, playing by its status
         asked = len([m for m in board.received if m.get("cmd") == "status"])
