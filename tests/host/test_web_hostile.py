@@ -161,3 +161,24 @@ def raw_request(port, data):
         return s.recv(4096)
     finally:
         s.close()
+
+
+def test_the_45_s_rule_holds_before_the_first_roll_on_the_real_firmware(virtual_table):
+    board, svc = virtual_table
+    clock = svc.seating.clock
+    assert svc.logger.request({"cmd": "new", "preset": "classic", "players": 2})["re"] == "ok"
+    assert wait_until(lambda: svc.live.turn() == "R", 20)
+    other = list(svc.live.seats()[1])[1]
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, other)
+            seat = await Page.open(http, svc, token(links[other]))
+            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            await seat.close()                        # gone before anyone rolled
+            assert await soon(lambda: svc.seating.room.seats[other].away_since is not None)
+            clock.now += 55
+            assert await soon(lambda: (svc.live.seats()[1] or {}).get(other) == "medium", 15), svc.live.seats()
+            assert len(svc.live.lines) >= 2 and svc.live.lines[-1] == "kind %s medium" % other
+            await host.close()
+    run(go())
