@@ -72,7 +72,7 @@
   }
   $("play-confirm-no").addEventListener("click", closeAsk);
   $("play-confirm-yes").addEventListener("click", function () {
-    if (Date.now() - openedAt < 350) { return; }      // (a double tap is not a yes)
+    if (Date.now() - openedAt < 350) { return; }      // (a double tap on Resign is not a yes)
     var then = confirmed;
     closeAsk();
     if (then) { then(); }
@@ -145,7 +145,10 @@
       var hurt = own && st.actor !== me, mine = !!own;
       if (mine) {
         showNews(words, hurt ? "hurt" : "mine", true);
-        if (st.roll !== null && st.actor === me) { live.dieHeldUntil = Date.now() + HOLD_MS; }
+        if (st.roll !== null && st.actor === me) {
+          live.draw.drawDie(st.die);
+          live.dieHeldUntil = Date.now() + HOLD_MS;
+        }
         news.pending = null;
         if (news.timer) { clearTimeout(news.timer); }
         news.timer = setTimeout(later, HOLD_MS);
@@ -330,6 +333,7 @@
 
   function showRoom(v) {
     text("play-title", "Play a friend");
+    $("play-alert").hidden = true;
     keys = {};
     away = [];
     clear($("play-buttons"));
