@@ -19,9 +19,9 @@ data-place="t12">`, `window.ludoLive` has `steps` (the steps as received), `stat
 counts the actions the server carried out; buttons have `data-action` (and `data-move`
 for a move).
 """
-from .. import _replay_assets as replay_assets
+from ..replay import assets as replay_assets
 from .. import layout
-from .._replay_page import CELL, SIZE, board_svg, script_json
+from ..replay.page import CELL, SIZE, board_svg, script_json
 from ..page_files import fill, read
 
 FOLDER = "web/static"

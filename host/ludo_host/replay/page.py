@@ -16,8 +16,8 @@ import html
 import json
 import math
 
-from . import layout
-from ._steps import board_cells, describe
+from .. import layout
+from .steps import board_cells, describe
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -165,8 +165,8 @@ def script_json(obj):
 
 def render_page(replay, title):
     """The whole replay as one self-contained HTML file (CSS, JS and data inlined)."""
-    from . import _replay_assets as assets
-    from .page_files import fill
+    from . import assets
+    from ..page_files import fill
     return fill(assets.page(), {
         "title": html.escape(title),
         "css": assets.css(),
