@@ -142,7 +142,7 @@ def what_happened(actor, line, events, move=None, viewer=None):
 
 
 def step_words(step, move=None, viewer=None):
-    """what_happened of a replay step (`_steps.Replay`'s steps: actor, line, events)."""
+    """what_happened of a replay step (`replay.steps.Replay`'s steps: actor, line, events)."""
     return what_happened(step.get("actor"), step.get("line"), step.get("events") or [], move, viewer)
 
 
@@ -201,7 +201,7 @@ class LastAction:
             return ""
         if game.transcript_length == self.seen and game.game_id == self.game_id:
             return self.said
-        from ._steps import Replay
+        from .replay.steps import Replay
         rec = game.record(transcript=True)
         if game.game_id != self.game_id or self.replay is None or len(self.replay.actions) > len(rec.actions):
             self.game_id = game.game_id

@@ -129,8 +129,8 @@ def stack_picture(chromium, out_dir):
     """A stack of three tokens on one square, on the HTML replay at phone width (the live
     page draws it the same way)."""
     import ludo
-    from ludo_host._replay_page import render_page
-    from ludo_host._steps import Replay
+    from ludo_host.replay.page import render_page
+    from ludo_host.replay.steps import Replay
     from test_stack_browser import stack_of_three_on_the_edge
     text, step, place = stack_of_three_on_the_edge()
     with tempfile.TemporaryDirectory() as tmp:

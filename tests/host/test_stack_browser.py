@@ -12,8 +12,8 @@ import ludo
 import pytest
 
 from ludo_host import layout
-from ludo_host._replay_page import CELL, SIZE, render_page
-from ludo_host._steps import Replay
+from ludo_host.replay.page import CELL, SIZE, render_page
+from ludo_host.replay.steps import Replay
 from ludo_host.web import WebService
 
 CHROMIUM = "/usr/bin/chromium"

@@ -2,7 +2,7 @@
 
 The logger (in its own thread) hands over each record file whose lines changed; the
 lines are the file's, so the page's move list is the record.  Each new action line is
-played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
+played on the rules core (`replay.steps.Replay.push`) and turned into a step as the HTML
 replay draws it (`replay.page.step_data`).
 
 The words are the virtual board's status line (`ludo_host.words.status_words`), said of
