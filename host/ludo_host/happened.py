@@ -51,9 +51,9 @@ def move_where(move):
     return where
 
 
-def _where_from_text(text):
-    """move_where from a move's record text alone (`3-9xG2`, `y-0`, `47-h2`, `h4-c`): no
-    stars (those need the rules)."""
+def _where_from_text(text, safe=()):
+    """move_where from a move's record text alone (`3-9xG2`, `y-0`, `47-h2`, `h4-c`); `safe`:
+    the game's safe track squares (the stars), if known."""
     ends = text.split("x")[0].split("-")
     if len(ends) != 2:
         return "(%s)" % text
@@ -63,7 +63,7 @@ def _where_from_text(text):
     if b == "c":
         return "home"
     if a.isdigit() and b.isdigit():
-        return _squares((int(b) - int(a)) % 52)
+        return _squares((int(b) - int(a)) % 52) + (", onto the star" if int(b) in safe else "")
     if a.startswith("h") and b.startswith("h") and a[1:].isdigit() and b[1:].isdigit():
         return _squares(int(b[1:]) - int(a[1:]))
     if b.startswith("h"):
@@ -80,11 +80,12 @@ def move_label(move):
     return text
 
 
-def what_happened(actor, line, events, move=None, viewer=None):
+def what_happened(actor, line, events, move=None, viewer=None, safe=()):
     """What one action of the record did, in one or a few sentences.  `actor`: the seat that
     acted; `line`: the record's action line; `events`: the rules core's events of it
     (Game.last_events); `move`: the ludo.Move it played (Game.last_move; None: the words come
-    from the line); `viewer`: the seat of the person reading ("you"), or None."""
+    from the line and `safe`, the game's safe squares); `viewer`: the seat of the person
+    reading ("you"), or None."""
     if not line:
         return ""
     who = _name(actor, viewer)
@@ -110,7 +111,7 @@ def what_happened(actor, line, events, move=None, viewer=None):
         out.append("Taken back: %s last action." % ("your" if actor == viewer else "%s's" % who))
     elif line[:1] in "RGYB" and line[1:2] in "1234":
         token = words[0]
-        where = move_where(move) if move is not None else _where_from_text(words[1])
+        where = move_where(move) if move is not None else _where_from_text(words[1], safe)
         out.append("%s moved %s %s." % (who, token, where))
     for event in events:
         kind, _, subject = event.partition(" ")
@@ -141,9 +142,9 @@ def what_happened(actor, line, events, move=None, viewer=None):
     return " ".join(out)
 
 
-def step_words(step, move=None, viewer=None):
+def step_words(step, move=None, viewer=None, safe=()):
     """what_happened of a replay step (`replay.steps.Replay`'s steps: actor, line, events)."""
-    return what_happened(step.get("actor"), step.get("line"), step.get("events") or [], move, viewer)
+    return what_happened(step.get("actor"), step.get("line"), step.get("events") or [], move, viewer, safe)
 
 
 def short_words(step, move=None):
