@@ -320,12 +320,13 @@
   var STATE_WORDS = { remote: "played by link", table: "played at the table" };
   var away = [];                 // [{name, ends (Date.now() ms), node}] of the seats away now
 
-  function awayWords(a) {
+  function awayWords(a, short) {
     var left = Math.max(0, Math.ceil((a.ends - Date.now()) / 1000));
-    return a.name + " away: the computer plays " + (left ? "in " + left + " s" : "now");
+    var when = "the computer plays " + (left ? "in " + left + " s" : "now");
+    return short ? "(away: " + when + ")" : a.name + " away: " + when;
   }
   function tickAway() {
-    away.forEach(function (a) { a.node.textContent = awayWords(a); });
+    away.forEach(function (a) { a.node.textContent = awayWords(a, true); });
     var head = $("play-away");
     if (head) { head.textContent = away.map(awayWords).join(" \u00b7 "); }
   }
@@ -390,7 +391,7 @@
         var w = s.state === "computer" ? "the computer (" + s.kind + ")" : STATE_WORDS[s.state] || s.state;
         if (s.state === "remote") {
           w += s.covered ? " (away: the computer plays its turns)" : s.players ? " (connected)" :
-               typeof s.away_left === "number" ? " " : " (away)";
+               typeof s.away_left === "number" ? " " : " (away)";     // (the countdown follows)
         }
         words.appendChild(document.createTextNode(w));
         if (typeof s.away_left === "number" && !s.covered) {
