@@ -421,7 +421,8 @@ def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service,
             v = await seat.view("seat", lambda v: (v["choices"] or {}).get("moves"))
             assert [m["move"] for m in v["choices"]["moves"]] == ["R1 y-0"]
             assert v["choices"]["moves"][0] == {"move": "R1 y-0", "token": "R1", "from": "yard", "to": "square 0",
-                                                "capture": ""}
+                                                "label": "R1: out of the yard", "from_place": "yR1",
+                                                "to_place": "t0", "capture": ""}
             await seat.close()
             await host.close()
     run(go())
