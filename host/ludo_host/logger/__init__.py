@@ -77,6 +77,7 @@ class Logger(BoardLink):
         #                               lights that often now (a page is open), else plainly as before
         self.lights_refused = None    # the board's error to a `status` with lights: not asked again
         self.requests = Requests()    # commands from other threads, waiting for their answers
+        self._contradiction_told = None   # (game id, seq) of a status contradicting its game's end, said once
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -389,7 +390,14 @@ class Logger(BoardLink):
             self.status.update(game=game_id, turn=turn if isinstance(turn, str) else None)
             game = self._game(game_id)
             playing = msg.get("state") == "playing"
-            if game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
+            if game is not None and game.finished and playing and game.next_seq == seq + 1:
+                # Over by its last line, playing by its status, at that same line: the board
+                # contradicts itself about one game, which keeps its one file.
+                if self._contradiction_told != (game_id, seq):
+                    self._contradiction_told = (game_id, seq)
+                    self.error("board: game %s ended at line %d, yet its status says it is still playing "
+                               "there: %s kept as it is" % (game_id, seq + 1, game.path))
+            elif game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
                 # the file holds more lines than the board, or a finished game the board
                 # is still playing: the board's game is another with the same id
                 game = self._another_game(game_id, "the board holds %s, %s %d%s" % (

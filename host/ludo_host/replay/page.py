@@ -17,6 +17,7 @@ import json
 import math
 
 from .. import layout
+from ..happened import step_words
 from .steps import board_cells, describe
 
 CELL = 40
@@ -144,7 +145,9 @@ def page_data(replay, title):
     for st in replay.steps:
         if st["roll"] is not None:
             last_roll = st["roll"]
-        steps.append(step_data(replay, st, last_roll, undoes))
+        step = step_data(replay, st, last_roll, undoes)
+        step["said"] = step_words(st, safe=replay.safe)         # what it did, in words
+        steps.append(step)
     h = replay.header
     data = {
         "title": title,
