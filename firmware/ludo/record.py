@@ -259,7 +259,7 @@ def push_line(g, line):
         parts = line.split(" ")
         if len(parts) != 3:
             raise RecordError("bad line %r (expected 'kind R hard')" % line)
-        g.set_kind(parts[1], parts[2])
+        g.set_kind(parts[1], parts[2], True)
     elif line.startswith("resign "):
         g.resign(line[7:])
     elif line.startswith("timeout "):

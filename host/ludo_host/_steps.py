@@ -8,6 +8,7 @@ import ludo
 from ludo.record import push_line
 
 from . import layout
+from .words import LEFT_WORDS, result_words
 
 
 def taken_back(actions):
@@ -36,6 +37,8 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
+        self.left = []                  # (seat, "resign" or "timeout") in order
+        self.names = names_of(rec.header)
         g = self._game = rec.replay(upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
@@ -74,6 +77,8 @@ class Replay:
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
+        if words[0] in LEFT_WORDS:
+            self.left.append((actor, words[0]))
         self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
         return True
@@ -106,6 +111,7 @@ class Replay:
         if out is not None:
             step["result"] = out.result()
             step["termination"] = out.termination
+            step["result_words"] = result_words(step["result"], out.termination, self.left, self.names)
         return step
 
     def last_roll(self, n):

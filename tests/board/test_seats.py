@@ -142,10 +142,41 @@ def test_seat_needs_a_game_in_play():
     b = Board()
     assert error_of(b, {"cmd": "seat", "seat": "R", "kind": "remote"}) == {"error": "no game in play", "re": "seat"}
     b.ask(new_game_cmd("classic", 2, seed=4))
-    # before the first action a kind is part of the set-up the header commits to
-    out = error_of(b, {"cmd": "seat", "seat": "Y", "kind": "hard"})
-    assert "once the game has begun" in out["error"]
     assert ask(b, cmd="seat", seat="Y", kind="remote") == [{"cmd": "seat", "re": "ok"}]     # (a flag: fine)
+
+
+def test_a_seat_changes_hands_before_the_first_roll_and_the_record_still_verifies():
+    """The natural order (issue 24): the game starts, the room is made, friends join, the
+    table fills the empty seats, all before anyone rolls.  The header (sent at the start) keeps
+    the kinds its commitment covers; the hand-overs are `kind` lines, saved, taken up after a
+    reset, and the record verifies against the revealed seed."""
+    import ludo
+    from ludo.record_check import verify_record
+    b = Board()
+    events = b.ask(new_game_cmd("classic", 4, seed=9))
+    out = ask(b, cmd="seat", seat="G", kind="medium")
+    assert [x.get("line") for x in out] == ["kind G medium", None]
+    events += out
+    out = ask(b, cmd="seat", seat="B", kind="remote")                  # a friend joins: the flag only
+    assert out == [{"cmd": "seat", "re": "ok"}]
+    out = ask(b, cmd="seat", seat="B", kind="medium")                  # ... and leaves before rolling
+    assert [x.get("line") for x in out] == ["kind B medium", None] and b.app.remote == 0
+    events += out
+    g = b.game
+    header = [x for x in events if x.get("ev") == "start"][0]["header"]
+    assert g.kinds == {"R": "human", "G": "medium", "Y": "human", "B": "medium"}
+    assert g.start_kinds == header["kinds"] == {"R": "human", "G": "human", "Y": "human", "B": "human"}
+    assert g.game_id == header["game"]                                # the commitment as sent
+    again = Board(nvm=b.nvm)                                            # a reset: the save has both
+    assert again.game.kinds == g.kinds and again.game.game_id == g.game_id
+    events += again.ask({"cmd": "new", "preset": "classic", "players": 2, "seed": 1})   # seed revealed
+    footer = [x for x in events if x.get("ev") == "end"][0]["footer"]
+    text = "".join(line + "\n" for line in [ludo.dumps(header)] + [
+        x["line"] for x in events if x.get("ev") == "action"] + [ludo.dumps(footer)])
+    assert "\nkind G medium\nkind B medium\n" in text
+    rec = ludo.Record.parse(text)
+    assert verify_record(rec) == []
+    assert rec.replay().kinds["G"] == "medium" and rec.replay().start_kinds["G"] == "human"
 
 
 def test_seat_in_a_finished_game_is_refused():
