@@ -18,6 +18,7 @@ import math
 
 from . import layout
 from ._steps import board_cells, describe
+from .words import result_words
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -123,6 +124,7 @@ def step_data(replay, st, die, undoes=None):
         "pending": st["pending"], "captures": st["captures"], "events": st["events"],
         "roll": st["roll"], "moved": st["moved"], "result": st["result"],
         "kinds": st["kinds"], "text": describe(st), "die": die,
+        "result_words": st.get("result_words"),
     }
 
 
@@ -151,10 +153,19 @@ def page_data(replay, title):
         "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
         "players": replay.seats, "start": str(h.get("start") or ""),
         "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
-        "steps": steps,
+        "steps": steps, "names": replay.names,
+        "footer_words": footer_words(replay),
     }
     data.update(drawing_data(replay))
     return data
+
+
+def footer_words(replay):
+    """The record's result in words ("Red won: Yellow resigned"), None without a footer."""
+    foot = replay.footer
+    if not isinstance(foot, dict):
+        return None
+    return result_words(foot.get("result"), foot.get("termination"), replay.left, replay.names)
 
 
 def script_json(obj):

@@ -38,7 +38,7 @@ class Replay:
         self.actions = []
         self.undone = {}
         self.left = []                  # (seat, "resign" or "timeout") in order
-        self.names = names_of(rec.header)
+        self.names = rec.names          # {seat: a person's name}
         g = self._game = rec.replay(upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]

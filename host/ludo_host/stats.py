@@ -1,8 +1,9 @@
 """`ludo-host stats DIR`: what a folder of recorded games says.
 
-Games per preset, wins by seat and by player kind (human / easy / medium /
+Games per preset, wins by seat, by player kind (human / easy / medium /
 hard: the header's "kinds" and the `kind` lines that hand a seat to the
-computer; the kind a seat had when the game ended counts) over the games that
+computer; the kind a seat had when the game ended counts) and by person (the
+names a record gives its seats: `Record.names`) over the games that
 have a winner (not the unfinished or abandoned ones), game length,
 captures, and how often each face of the game dice came up with a
 chi-square test of fairness.  `--png OUT` draws the main plots (matplotlib).
@@ -112,7 +113,7 @@ def game_facts(rec):
         "has_winner": bool(winners),    # counts for the win rates (unfinished, abandoned: not)
         "termination": footer.get("termination") if footer else "unfinished",
         "winners": winners, "actions": len(actions), "moves": moves, "captures": captures,
-        "rolls": rolls, "hand_rolls": hand,
+        "rolls": rolls, "hand_rolls": hand, "names": rec.names,
     }
 
 
@@ -153,6 +154,7 @@ def collect(paths, progress=None):
         "files": len(paths), "games": 0, "games_with_winner": 0, "unreadable": [], "presets": {}, "terminations": {},
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
+        "person_games": {}, "person_wins": {},    # by the names the records give seats
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
     }
     for i, path in enumerate(paths):
@@ -176,11 +178,15 @@ def collect(paths, progress=None):
                 for s in f["seats"]:
                     totals["seat_games"][s] += 1
                     totals["kind_games"][f["kinds"][s]] += 1
+                for name in set(f["names"].values()):
+                    totals["person_games"][name] = totals["person_games"].get(name, 0) + 1
                 totals["lengths"].append(f["actions"])
                 totals["move_counts"].append(f["moves"])
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
+            for name in set(f["names"][s] for s in f["winners"] if s in f["names"]):
+                totals["person_wins"][name] = totals["person_wins"].get(name, 0) + 1
             totals["captures"].append(f["captures"])
             for k in range(6):
                 totals["rolls"][k] += f["rolls"][k]
@@ -232,6 +238,11 @@ def report(t):
             "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
         out.append("wins by player, %s: " % of + ", ".join(
             "%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k])) for k in KINDS if t["kind_games"][k]))
+        people = sorted(t["person_games"], key=lambda name: (-t["person_wins"].get(name, 0), name.lower()))
+        if people:
+            out.append(terminal_safe("wins by person (the names the records give seats): " + ", ".join(
+                "%s %s" % (name, _rate(t["person_wins"].get(name, 0), t["person_games"][name]))
+                for name in people)))
     else:
         out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
     out.append("finished game length, actions: %s" % _spread(t["lengths"]))
