@@ -233,6 +233,13 @@ def run(args):
     if port is None and not args.virtual:
         from ..virtual import _attached_board
         port = _attached_board()
+        if port is None and not args.nvm and not args.fresh:
+            # A virtual board in a terminal (`bash run.sh`): its page, as `ludo-host log` finds it.
+            from ..ports import virtual_board_port
+            port = virtual_board_port()
+            if port is not None:
+                print("ludo-host web: the virtual board running in another terminal (`bash run.sh`): its data "
+                      "channel %s" % port)
     if port is not None:
         return _serve(args, port, None)
     return _with_virtual_board(args)
