@@ -51,6 +51,7 @@ class WebService:
         self.logger = Logger(directory, port=port, set_time=set_time, status_every_s=status_every_s,
                              status=PageStatus(status_stream or sys.stderr, self.live), names=names, **kwargs)
         self.seating = Seating(self.live, BoardLink(self.logger), clock=clock, names=self.logger.names)
+        self.live.names = self.logger.names
         self.public_url = public_url          # an address that reaches this PC (a tunnel's): the links'
         self.seating.local_only = public_url is None and host not in ("0.0.0.0", "")
         self.hub = Hub(self.live, new_token(), self.seating)

@@ -25,7 +25,7 @@ import ludo
 from .._replay_page import drawing_data, star_marks, step_data
 from .._steps import Replay
 from ..virtual import snapshot
-from ..words import status_words
+from ..words import result_words, status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
 
@@ -54,6 +54,7 @@ class LiveGame:
         self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
         self.own_board = False        # a virtual board in this process shows itself (`show`)
         self.told = None              # the last `status`: {"game", "seq", "menu", "signal", "ends_at"}
+        self.names = {}               # {seat: a person's name}: the logger's own (`ludo-host web` sets it)
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -205,7 +206,12 @@ class LiveGame:
         """What the page says in words now, with the deadline's clock and the lit pixels."""
         with self.lock:
             out = {"board": dict(self.board), "footer": self.footer, "error": self.error,
-                   "deadline": None, "lines": len(self.lines)}
+                   "deadline": None, "lines": len(self.lines), "result_words": None}
+            seats = self.replay.seats if self.replay is not None else ""
+            out["names"] = {s: n for s, n in dict(self.names).items() if s in seats}
+            if self.footer is not None and self.replay is not None:
+                out["result_words"] = result_words(self.footer.get("result"), self.footer.get("termination"),
+                                                   self.replay.left, out["names"])
             g = self.replay.game if self.replay is not None and not self.error else None
             snap = dict(self.view) if self.view is not None else self._snapshot(g)
             left = snap.get("deadline_ms")
