@@ -99,7 +99,7 @@ def _situation(snap, mode):
                 "confirm: go on")
     if mode == "over":
         result = snap.get("result")
-        won = "%s won" % seat_name(result) if result and result != "*" else "it ended"
+        won = result_words(result, None, snap.get("left") or ()) if result and result != "*" else "it ended"
         return "Game over: %s." % won, "confirm or roll: the set-up menu for a new game"
     if mode == "pause":
         item = snap.get("pause")

@@ -295,6 +295,7 @@ class LiveGame:
             snap["result"] = over.result()
         elif self.footer is not None:
             snap["result"] = self.footer.get("result")
+        snap["left"] = [list(x) for x in self.replay.left]
         if snap["mode"] != "play":
             return snap
         snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)
