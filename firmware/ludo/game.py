@@ -183,9 +183,9 @@ class Game(Turns):
         from .extras import timeout
         timeout(self)
 
-    def set_kind(self, seat, kind, recorded=False):
+    def set_kind(self, seat, kind, record=False):
         """Hand a seat to a player kind (human, easy, medium, hard).  Before the first action
-        it is part of the set-up (the commitment covers it), unless `recorded`: a hand-over
+        it is part of the set-up (the commitment covers it), unless `record`: a hand-over
         after the header was given out (a board's), kept in the transcript as one in play is."""
         from .rules import seat_of
         s = seat_of(seat)
@@ -193,7 +193,7 @@ class Game(Turns):
             raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
         if s not in self.seats:
             raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
-        if recorded and not self._started:      # the set-up is fixed from here on
+        if record and not self._started:      # the set-up is fixed from here on
             self._started = True
             self.start_kinds = dict(self.kinds)
         self.kinds[SEAT_LETTERS[s]] = kind

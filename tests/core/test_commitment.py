@@ -65,11 +65,11 @@ def test_kinds_given_before_the_first_action_are_the_set_up_and_later_ones_are_n
 
 def test_a_recorded_hand_over_before_the_first_action_keeps_the_set_up_and_is_a_line():
     """A board gives its header out at the start: a seat handed over before anyone rolls is
-    a `kind` line (recorded=True), the commitment stays the start's, and the record (read
+    a `kind` line (record=True), the commitment stays the start's, and the record (read
     back, replayed, written again) is the same text."""
     g = ludo.Game("classic", players=2, seed=5)
     committed = g.commitment
-    g.set_kind("Y", "hard", recorded=True)
+    g.set_kind("Y", "hard", record=True)
     assert g.commitment == committed and g.start_kinds == {"R": "human", "Y": "human"}
     assert g.kinds["Y"] == "hard" and g.transcript_length == 1
     g.roll()
