@@ -199,3 +199,8 @@ def test_the_room_goes_on_into_the_next_game_with_the_same_seats(table):
     assert room.next_game({"R": "human", "G": "medium", "Y": "human", "B": "human"}) is None
     assert board.calls == [("kind", "G", "remote"), ("kind", "Y", "medium")]
     assert room.seat_of(green.token) is green and green.state == "remote"
+    # the 24 h rule is the room's, over all its games
+    clock.now += rooms.LIFETIME_S - 1
+    assert room.tick()
+    clock.now += 1
+    assert not room.tick()
