@@ -12,7 +12,7 @@ import pytest
 
 from conftest import cli_command, cli_env
 from ludo_host import layout
-from ludo_host._steps import Replay
+from ludo_host.replay.steps import Replay
 from ludo_host.replay import KEYS_HELP
 
 
@@ -232,8 +232,8 @@ def test_a_resignation_says_who_won_and_who_resigned_with_the_players_names():
     """"Result: R (resigned)" read as if Red resigned: the words name both (issue 24), and the
     people where the record names them; the HTML replay's data carries the same words."""
     import ludo
-    from ludo_host._replay_page import page_data
-    from ludo_host._steps import Replay
+    from ludo_host.replay.page import page_data
+    from ludo_host.replay.steps import Replay
     from ludo_host.replay import side_text
     g = ludo.Game("strict", players=2, seed=3)
     g.roll()

@@ -14,8 +14,8 @@ import sys
 import threading
 import time
 
-from .._logsetup import port_problem, where_records_go
-from .._status import StatusLine
+from ..logger.setup import port_problem, where_records_go
+from ..logger.status import StatusLine
 from ..logger import Logger, add_names_argument
 from .live import LiveGame
 from .seats import BoardLink, Seating

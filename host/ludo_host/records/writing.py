@@ -11,8 +11,8 @@ import json
 import os
 import re
 
-from ._lines import canonical_json
-from ._regular import open_regular
+from .lines import canonical_json
+from .._regular import open_regular
 
 GAME_ID = re.compile(r"\A[0-9a-f]{8}\Z")
 ABANDONED_FOOTER = '{"result":"*","seed":null,"termination":"abandoned"}'

@@ -7,8 +7,8 @@ Shared by the terminal replay and the HTML page (which embeds them as JSON).
 import ludo
 from ludo.record import push_line
 
-from . import layout
-from .words import LEFT_WORDS, result_words
+from .. import layout
+from ..words import LEFT_WORDS, result_words
 
 
 def taken_back(actions):
