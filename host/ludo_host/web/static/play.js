@@ -220,7 +220,7 @@
     tools.className = "seat-tools";
     var box = document.createElement("input");
     box.type = "text"; box.className = "seat-name"; box.maxLength = 24; box.dataset.seat = s.seat;
-    box.placeholder = "name"; box.setAttribute("aria-label", s.name + "'s player's name");
+    box.placeholder = "player's name"; box.setAttribute("aria-label", s.name + "'s player's name");
     box.value = s.player || "";
     if (editing[s.seat] !== undefined) { box.value = editing[s.seat]; }
     box.addEventListener("input", function () { editing[s.seat] = box.value; });
@@ -237,7 +237,8 @@
   var editing = {};              // names being typed (a new view does not wipe them)
 
   function localOnly(v, list) {
-    if (!v.local_only) { return; }
+    var open = v.seats.some(function (s) { return s.state === "open"; });
+    if (!v.local_only || (v.room && !open)) { return; }
     var p = document.createElement("p");
     p.className = "local-only";
     p.id = "play-local";
