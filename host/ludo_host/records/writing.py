@@ -79,7 +79,7 @@ def with_names(text, names, players=None):
         return text
     if players is None:
         players = obj.get("players") if isinstance(obj.get("players"), str) else "RGYB"
-    given = {k: v for k, v in names.items() if k in players and v}
+    given = {k: v for k, v in dict(names).items() if k in players and v}    # (a copy: the page's thread sets names)
     if not isinstance(obj, dict) or not given:
         return text
     obj["names"] = given
