@@ -197,7 +197,10 @@
         var a = document.createElement("a");
         a.href = s.link; a.textContent = s.link; a.className = "link-url";
         words.appendChild(a);
-        if (v.local_only) { a.classList.add("this-pc"); a.title = "this PC only: no phone can open it"; }
+        if (v.local_only) {
+          a.classList.add("this-pc"); a.title = "this PC only: no phone can open it";
+          words.appendChild(span(" (this PC only)", "this-pc-note"));
+        }
         else { row.appendChild(qrCode(s.qr, "QR code of " + s.name + "'s seat link")); }
       } else {
         var w = s.state === "computer" ? "the computer (" + (s.kind || "medium") + ")" +
