@@ -470,3 +470,14 @@ def test_a_seat_that_resigned_cannot_resign_again():
     out = ask(b, cmd="act", seat="B", action="resign")
     assert out[0]["line"] == "resign B" and out[-1] == {"cmd": "act", "re": "ok"} and not b.game.is_over()
     assert error_of(b, {"cmd": "act", "seat": "B", "action": "resign"})["error"] == "B cannot resign now"
+
+
+def test_the_pause_menus_hand_over_works_before_the_first_roll_too():
+    """The pause menu's "hand the seat on turn to the computer" as the room's Fill does:
+    before anyone has rolled, recorded as a `kind` line, the header's kinds untouched."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=4))
+    start_kinds = dict(b.game.start_kinds)
+    b.presses("back! confirm")
+    assert b.game.kinds["R"] == "medium" and b.game.start_kinds == start_kinds
+    assert str(b.game.record(transcript=True)).split("\n")[1] == "kind R medium"
