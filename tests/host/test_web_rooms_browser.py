@@ -9,7 +9,7 @@ import os
 import ludo
 import pytest
 
-from conftest import Clock, wait_until
+from conftest import Clock, run_cli, wait_until
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 
@@ -221,3 +221,21 @@ def test_public_url_is_in_the_links_and_their_qr_codes(tmp_path, browser):
     finally:
         svc.stop()
         board.close()
+
+
+def test_the_html_replay_names_the_players_and_says_who_resigned(tmp_path, browser):
+    """`ludo-host replay --html`: the players' names beside their colours, and at the end
+    "Anna (Red) won: Ben (Yellow) resigned", not "Result: R (resigned)"."""
+    g = ludo.Game("strict", players=2, seed=3)
+    g.roll()
+    g.resign("Y")
+    rec = g.record()
+    rec.header["names"], rec.footer["names"] = {"R": "Anna"}, {"Y": "Ben"}
+    (tmp_path / "g.ludo").write_text(str(rec))
+    out = run_cli("replay", tmp_path / "g.ludo", "--html", tmp_path / "g.html")
+    assert out.returncode == 0, out.stderr
+    page = browser.new_page(viewport=PHONE)
+    page.goto((tmp_path / "g.html").as_uri())
+    assert "Red Anna" in page.locator("#meta").inner_text() and "Yellow Ben" in page.locator("#meta").inner_text()
+    page.keyboard.press("End")
+    assert page.locator("#result").inner_text() == "Anna (Red) won: Ben (Yellow) resigned"
