@@ -17,6 +17,7 @@ import time
 from ..logger.setup import port_problem, where_records_go
 from ..logger.status import StatusLine
 from ..logger import Logger, add_names_argument
+from .admission import GuardedSite, quiet_logs
 from .live import LiveGame
 from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token
@@ -41,10 +42,11 @@ class WebService:
     """The logger (a thread) and the web server (an asyncio loop, another thread) for one
     board's data channel `port`.  `start()` returns once the server listens; `url` is the
     watch link, `host_url` the table's (seat links are made there).  `clock`: the seat
-    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own)."""
+    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own);
+    `limits`: admission.Limits (tests make the timeouts short)."""
 
     def __init__(self, directory, port, host="127.0.0.1", web_port=0, set_time=True,
-                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic,
+                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic, limits=None,
                  public_url=None, names=None):
         self.live = LiveGame()
         kwargs = {} if finder is None else {"finder": finder}
@@ -54,7 +56,7 @@ class WebService:
         self.live.names = self.logger.names
         self.public_url = public_url          # an address that reaches this PC (a tunnel's): the links'
         self.seating.local_only = public_url is None and host not in ("0.0.0.0", "")
-        self.hub = Hub(self.live, new_token(), self.seating)
+        self.hub = Hub(self.live, new_token(), self.seating, limits=limits)
         self.logger.on_game = lambda game: self.live.game_changed(game, self.logger.board_game)
         self.logger.on_status = self.live.board_status
         self.logger.lights_every = self._lights_every
@@ -112,10 +114,13 @@ class WebService:
         from aiohttp import web
         asyncio.set_event_loop(self.loop)
 
+        quiet_logs(self.logger.status.note)
+
         async def begin():
-            self._runner = web.AppRunner(make_app(self.hub), access_log=None)
+            self._runner = web.AppRunner(make_app(self.hub), access_log=None,
+                                         keepalive_timeout=self.hub.limits.idle_s)
             await self._runner.setup()
-            site = web.TCPSite(self._runner, self.host, self.web_port)
+            site = GuardedSite(self._runner, self.host, self.web_port, self.hub.make_guard)
             await site.start()
             self.web_port = self._runner.addresses[0][1]      # (the port taken, for --web-port 0)
 

@@ -44,6 +44,8 @@ class Seat:
         self.away_since = None        # when its last page closed (remote seats)
         self.covered = False          # the computer plays its turns while it is away
         self.left = False             # its player pressed Leave: the link may Join again
+        self.covered_from = 0         # the game's step count when the computer began to cover it
+        self.away_steps = None        # [from, to): the steps of its last time covered (its page sums them up)
 
 
 class Room:
@@ -162,6 +164,7 @@ class Room:
         computer; a seat the computer played goes on with the computer.  None or the error."""
         for seat in self.seats.values():
             kind = kinds.get(seat.letter, "human")
+            seat.away_steps = None                      # (the last game's steps)
             if seat.state == REMOTE:
                 seat.covered = False
                 if seat.away_since is not None:

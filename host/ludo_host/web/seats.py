@@ -9,12 +9,13 @@
   `seat_view`).  Its methods that may talk to the board block (the board's answer) and
   are called one at a time in one worker thread (server.py), never in the server's loop.
 """
+import math
 import threading
 import time
 
 import segno
 
-from .room import COMPUTER_SEAT, OPEN, REMOTE, Room
+from .room import AWAY_S, COMPUTER_SEAT, OPEN, REMOTE, Room
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 MAX_MOVE_TEXT = 20            # the longest move text is "R1 47-h2xG2xY3" and the like
@@ -170,7 +171,11 @@ class Seating:
         if room is None or seat not in room.seats.values():
             return "this link's room has closed (or the table gave the seat a new link)"
         if kind == "join":
+            covered = seat.covered
             problem = room.join(seat)
+            if problem is None and covered:
+                # the steps the computer played for it: its page sums them up
+                seat.away_steps = [seat.covered_from, len(self.live.steps)]
             if problem is None and msg.get("name"):
                 self.set_name(seat.letter, msg["name"])
             return problem
@@ -188,8 +193,9 @@ class Seating:
 
     # -- the clock -----------------------------------------------------------------------
     def tick(self):
-        """Apply the clock to the room (room.py); ends it when it is over, or when the board
-        has gone on to another game.  True when something changed."""
+        """Apply the clock to the room (room.py); takes it into the board's next game when
+        that game has the same seats, and ends it when it is over or the next game has other
+        seats.  True when something changed."""
         room = self.room
         if room is None:
             return False
@@ -208,6 +214,9 @@ class Seating:
                 self.statuses_seen = self.live.remote[0]
                 room.next_game(kinds)
                 return True
+        for seat, was in zip(room.seats.values(), covered):
+            if seat.covered and not was:
+                seat.covered_from = len(self.live.steps)
         if alive:
             self._flag_again(kinds)
             return covered != [s.covered for s in room.seats.values()]
@@ -244,6 +253,9 @@ class Seating:
                 view["players"] = seat.connections
                 view["covered"] = seat.covered
                 view["left"] = seat.left
+                if seat.state == REMOTE and not seat.covered and seat.away_since is not None:
+                    # away: the page counts down to when the computer takes its turns
+                    view["away_left"] = max(0, math.ceil(seat.away_since + AWAY_S - self.clock()))
                 if seat.state == OPEN:
                     link = "%s/seat?t=%s" % (base_url, seat.token)
                     if link not in self._qr:
@@ -271,7 +283,8 @@ class Seating:
                 "leave": mine and len(room.seats) >= 3,
                 "join": seat.state == OPEN or (seat.state == COMPUTER_SEAT and seat.left),
                 "left": seat.left, "player": self.names.get(seat.letter),
-                "names": {s: self.names[s] for s in room.seats if s in self.names}}
+                "names": {s: self.names[s] for s in room.seats if s in self.names},
+                "away": seat.away_steps}
         if seat.state == COMPUTER_SEAT:
             view["choices"] = None
         return view
