@@ -294,6 +294,8 @@
       return k.toUpperCase(); }).join(", ") + "; Tab and Enter reach every button." : "");
     drawPick(null);
     if (c && !before && v.state === "remote" && !v.covered) { yourTurn(); }
+    // (a tab in the background says it in its title)
+    document.title = (c && v.state === "remote" && !v.covered ? "Your turn · " : "") + "Ludo: " + name;
     if (c || v.state === "open") { focusFirst(); }
     awaySummary(v);
   }
