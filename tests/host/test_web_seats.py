@@ -125,7 +125,11 @@ class Page:
     async def _read(self):
         async for msg in self.ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
-                self.got.append(json.loads(msg.data))
+                data = json.loads(msg.data)
+                if data["type"] == "beat":          # (the server's heartbeat: answered, as the page does)
+                    await self.ws.send_str(json.dumps(data))
+                    continue
+                self.got.append(data)
 
     async def until(self, predicate, timeout=10.0):
         """The first message from now on... or already got, satisfying predicate."""

@@ -1,7 +1,7 @@
 """The self-contained HTML replay page: one file, inline CSS, JS and SVG, no network.
 
 Python draws the board (static SVG from layout.py) and computes every step's
-position with the rules core (`_steps.Replay`); the page only places tokens.
+position with the rules core (`steps.Replay`); the page only places tokens.
 The page is driven by the slider, the buttons, the move list, the keyboard
 (arrows, n/p, Home/End, space to play) and the URL fragment (`#step=12`).
 Everything from the file is inserted as text (textContent), never as HTML.

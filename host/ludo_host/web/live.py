@@ -23,7 +23,7 @@ import time
 import ludo
 
 from ..replay.page import drawing_data, star_marks, step_data
-from ..replay.steps import Replay
+from ..replay.steps import Replay, is_refusal
 from ..virtual import snapshot
 from ..happened import move_label, said_to, short_words, step_words
 from ..words import status_words
@@ -255,8 +255,10 @@ class LiveGame:
                 return False
             try:
                 g.copy().resign(seat)
-            except ludo.LudoError:
-                return False
+            except Exception as exc:
+                if is_refusal(exc):
+                    return False
+                raise
             return True
 
     def choices(self, seat):

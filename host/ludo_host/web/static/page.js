@@ -3,7 +3,7 @@
   var fixed = JSON.parse(document.getElementById("live-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
   var token = new URLSearchParams(location.search).get("t") || "";
-  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0,
+  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0, beats: 0,
                                  role: fixed.role, fixed: fixed, draw: null, dieHeldUntil: 0 };
   var data = null, draw = null, items = [], offset = 0, retry = 500;
 
@@ -108,6 +108,7 @@
     else if (msg.type === "lights") { live.lights = msg.on; showLights(msg.on); }
     else if (msg.type === "error") { live.errors.push(msg.error); }
     else if (msg.type === "pong") { live.pong = msg.id; }
+    else if (msg.type === "beat") { live.send({ type: "beat", id: msg.id }); live.beats += 1; }
     if (live.panelMessage) { live.panelMessage(msg); }
     if (live.onUpdate) { live.onUpdate(msg); }
   }
@@ -118,8 +119,12 @@
     live.socket = ws;
     ws.onopen = function () { retry = 500; };
     ws.onmessage = onMessage;
-    ws.onclose = function () {
+    ws.onclose = function (ev) {
       $("link").className = "link down";
+      if (ev.code === 4001) {        // (the link opened on more pages than the server keeps)
+        text("link", "This link was opened on another page: reload this one to play here.");
+        return;
+      }
       text("link", "Lost the link to the table's PC: trying again...");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
