@@ -19,7 +19,7 @@ from .board_text import render
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, where
 from .steps import Replay, describe
-from .._words import count
+from ..words import count
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).

@@ -20,7 +20,7 @@ import time
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
-from .._words import count
+from ..words import count
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
