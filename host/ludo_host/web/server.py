@@ -388,9 +388,15 @@ def make_app(hub):
                 raise
             response.force_close()
             return response
-        if hub.guard is not None and request.transport is not None:
-            hub.guard.let_in(request.transport)
-        return await handler(request)
+        transport = request.transport
+        if hub.guard is not None and transport is not None:
+            hub.guard.let_in(transport)
+        try:
+            response = await handler(request)
+        finally:
+            if hub.guard is not None:
+                hub.guard.served(transport)     # (a WebSocket's ends as it closes: nothing to keep)
+        return response
 
     def page_of(role):
         async def serve(request):
