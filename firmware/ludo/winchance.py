@@ -19,6 +19,11 @@
 from .actions import MOVE, OVER
 from .rules import BLOCK_NONE
 from . import winchance_weights as W
+try:
+    from operator import mul as _mul    # (CPython only: a faster sum in scores)
+except ImportError:
+    _mul = None
+_seen = {} if _mul is not None else None    # CPython: chances by position (the board keeps none)
 
 SCALE = 10000           # a chance of 1
 FEATURES = 27           # per seat (names: FEATURE_NAMES)
@@ -164,26 +169,41 @@ def scores(game):
     """Each seat's score in 64ths of a bit (log2 units), by seat (None: not playing)."""
     f = features(game)
     out = [None] * 4
-    w1 = W.W1
     b1 = W.B1
     w2 = W.W2
     hidden = W.HIDDEN
+    rows = _rows()
     for s in game.rules.seats:
         if (game.out >> s) & 1:
             continue
         k = s * FEATURES
+        x = f[k:k + FEATURES]
         acc = W.B2
         for j in range(hidden):
-            row = j * FEATURES
-            h = b1[j]
-            for i in range(FEATURES):
-                x = f[k + i]
-                if x:
-                    h += w1[row + i] * x
+            if _mul is not None:        # CPython: the same sum, a C loop
+                h = b1[j] + sum(map(_mul, rows[j], x))
+            else:
+                h = b1[j]
+                row = rows[j]
+                for i in range(FEATURES):
+                    if x[i]:
+                        h += row[i] * x[i]
             if h > 0:
                 acc += w2[j] * (h >> 10)
         out[s] = acc >> 6
     return out
+
+
+_cache = [None, None]       # the weights' rows, and the W1 they were made from
+
+
+def _rows():
+    """W1 as one tuple per hidden unit (made again if the weights module was swapped)."""
+    if _cache[1] is not W.W1:
+        w1 = W.W1
+        _cache[0] = [tuple(w1[j * FEATURES:(j + 1) * FEATURES]) for j in range(W.HIDDEN)]
+        _cache[1] = w1
+    return _cache[0]
 
 
 def _static(game):
@@ -194,6 +214,23 @@ def _static(game):
             if (game.win_mask >> s) & 1:
                 out[s] = SCALE
         return out
+    key = None
+    if _seen is not None:           # CPython: a position judged before is looked up
+        key = (game.rules, bytes(game.pos), game.turn, game.phase, bytes(game.pend[:game.npend]),
+               game.sixes, game.doors, game.out)
+        got = _seen.get(key)
+        if got is not None:
+            return list(got)
+    out = _judge(game, out)
+    if key is not None:
+        if len(_seen) > 50000:
+            _seen.clear()
+        _seen[key] = tuple(out)
+    return out
+
+
+def _judge(game, out):
+    """_static's work: the model's scores to chances."""
     sc = scores(game)
     r = game.rules
     groups_seats = []

@@ -1,0 +1,119 @@
+"""`ludo-host analyse GAME.ludo [MORE ...]`: who played well, and who was just lucky.
+
+For every recorded game (a file, or every record in a folder): each seat's win chance
+after every action, the luck of every roll, the error of every move where there was a
+real choice, with marks (very lucky ... very unlucky rolls; inaccuracy, mistake,
+blunder moves), and per seat the luck of its dice, its error per decision and its
+result with luck taken out (analysis/engine.py; docs/analysis.md).  A readable summary,
+or `--json`.  A record that cannot be analysed gets one line on stderr and the others
+go on; the exit status is 1 if any could not be.
+"""
+import json
+import os
+import sys
+import time
+
+from .._lines import terminal_safe
+from .._records import parse_record_file, record_paths, where
+from .engine import AnalysisError, analyse_record
+from .report import report
+
+
+def add_arguments(parser):
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="record files, or folders of them (*.ludo, *.txt, *.record)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the analyses as JSON (a list, one object per game)")
+    parser.add_argument("--actions", action="store_true",
+                        help="list every action with the chances after it, not only the marked ones")
+
+
+class Progress:
+    """A progress bar on stderr while a folder is analysed (a line per quarter when not a terminal)."""
+
+    def __init__(self, total, stream=sys.stderr):
+        self.total, self.stream = total, stream
+        self.show = total > 1
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+        self._quarter = 0
+        self._last = 0.0
+
+    def update(self, done):
+        if not self.show:
+            return
+        if self.tty:
+            now = time.monotonic()
+            if now - self._last < 0.1 and done < self.total:
+                return
+            self._last = now
+            fill = 30 * done // self.total
+            self.stream.write("\ranalysing [%s%s] %d/%d" % ("#" * fill, "." * (30 - fill), done, self.total))
+            if done == self.total:
+                self.stream.write("\n")
+        else:
+            quarter = 4 * done // self.total
+            if quarter > self._quarter:
+                self._quarter = quarter
+                self.stream.write("analysing: %d/%d\n" % (done, self.total))
+        self.stream.flush()
+
+
+def expand(paths):
+    """The record files named: files as given, folders as the records in them."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            out.extend(record_paths(p))
+        else:
+            out.append(p)
+    return out
+
+
+def analyse_file(path):
+    """The analysis of one record file (a dict with its "file"); AnalysisError if it cannot be."""
+    rf, rec = parse_record_file(path)
+    if rec is None or not rec.header:
+        problems = rf.problems + (rec.errors if rec is not None else [])
+        line, message = problems[0] if problems else (1, "not a record")
+        raise AnalysisError("%s: %s" % (where(path, line), message))
+    try:
+        result = analyse_record(rec)
+    except AnalysisError as exc:
+        raise AnalysisError("%s: %s" % (path, exc))
+    except Exception as exc:    # a core bug must not stop the other files
+        raise AnalysisError("%s: the analysis failed: %s: %s" % (path, type(exc).__name__, str(exc)[:200]))
+    result["file"] = path
+    return result
+
+
+def run(args):
+    try:
+        paths = expand(args.files)
+    except OSError as exc:
+        print(terminal_safe("ludo-host analyse: cannot read %s: %s" % (exc.filename, exc.strerror or exc)),
+              file=sys.stderr)
+        return 2
+    if not paths:
+        print("ludo-host analyse: no record files found", file=sys.stderr)
+        return 1
+    progress = Progress(len(paths))
+    done = []
+    failed = 0
+    for i, path in enumerate(paths):
+        try:
+            done.append(analyse_file(path))
+        except AnalysisError as exc:
+            failed += 1
+            if progress.show and progress.tty:
+                sys.stderr.write("\r\x1b[K")
+            print(terminal_safe("ludo-host analyse: cannot analyse %s" % " ".join(str(exc).split())[:300]),
+                  file=sys.stderr)
+        progress.update(i + 1)
+    if args.json:
+        print(json.dumps(done, indent=1, sort_keys=True))
+    else:
+        for k, result in enumerate(done):
+            if k:
+                print()
+            print("\n".join(terminal_safe(line) for line in report(result, every=args.actions).split("\n")))
+    return 1 if failed else 0
