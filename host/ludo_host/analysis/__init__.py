@@ -31,8 +31,8 @@ def add_arguments(parser):
 class Progress:
     """A progress bar on stderr while a folder is analysed (a line per quarter when not a terminal)."""
 
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
+    def __init__(self, total, stream=None):
+        self.total, self.stream = total, stream or sys.stderr
         self.show = total > 1
         self.tty = hasattr(stream, "isatty") and stream.isatty()
         self._quarter = 0
@@ -72,7 +72,7 @@ def expand(paths):
 def analyse_file(path):
     """The analysis of one record file (a dict with its "file"); AnalysisError if it cannot be."""
     rf, rec = parse_record_file(path)
-    if rec is None or not rec.header:
+    if rec is None or not rec.header or rf.problems:     # (a cut file too: its end is unknown)
         problems = rf.problems + (rec.errors if rec is not None else [])
         line, message = problems[0] if problems else (1, "not a record")
         raise AnalysisError("%s: %s" % (where(path, line), message))
