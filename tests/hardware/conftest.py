@@ -57,7 +57,8 @@ def no_library_tools(monkeypatch):
     """Neither circup nor a local neopixel.py: deploy must explain what to copy (and no
     pause for a board's restart after the guard code.py)."""
     import shutil
-    from ludo_host import _library, deploy
+    from ludo_host import deploy
+    from ludo_host.deploy import library as _library
     monkeypatch.setattr(shutil, "which", lambda name: None)
     monkeypatch.setattr(_library, "local_neopixel", lambda: None)
     monkeypatch.setattr(deploy, "SETTLE_S", 0)      # no board to wait for

@@ -22,8 +22,8 @@ import time
 
 import ludo
 
-from .._replay_page import drawing_data, star_marks, step_data
-from .._steps import Replay
+from ..replay.page import drawing_data, star_marks, step_data
+from ..replay.steps import Replay
 from ..virtual import snapshot
 from ..words import status_words
 

@@ -9,8 +9,8 @@ data-place="t12">`, `window.ludoLive` has `steps` (the steps as received), `stat
 `errors` (the server's error messages) and `send(obj)`.
 """
 from .. import layout
-from .._replay_assets import CSS as REPLAY_CSS, DRAW_JS
-from .._replay_page import CELL, SIZE, board_svg, script_json
+from ..replay.assets import CSS as REPLAY_CSS, DRAW_JS
+from ..replay.page import CELL, SIZE, board_svg, script_json
 from . import page_play
 
 PAGE = """<!DOCTYPE html>

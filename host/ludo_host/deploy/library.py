@@ -5,7 +5,7 @@ import os
 import shutil
 import subprocess
 
-from ._drive import atomic_write
+from .drive import atomic_write
 
 CIRCUP_TIMEOUT_S = 180
 LIBRARY = "neopixel"

@@ -16,8 +16,8 @@ import html
 import json
 import math
 
-from . import layout
-from ._steps import board_cells, describe
+from .. import layout
+from .steps import board_cells, describe
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -164,7 +164,7 @@ def script_json(obj):
 
 
 def render_page(replay, title):
-    from ._replay_assets import CSS, DRAW_JS, JS, PAGE
+    from .assets import CSS, DRAW_JS, JS, PAGE
     return PAGE % {
         "title": html.escape(title),
         "css": CSS,
