@@ -13,8 +13,8 @@ import os
 import sys
 import time
 
-from .._lines import terminal_safe
-from .._records import parse_record_file, record_paths, where
+from ..records.lines import terminal_safe
+from ..records.reading import parse_record_file, record_paths, where
 from .engine import AnalysisError, analyse_record
 from .report import report
 
