@@ -4,8 +4,8 @@
     python bench/train_winchance.py --seed 1       # about 10 minutes on 2 cores (docs/analysis.md)
     python bench/train_winchance.py --seed 1 --games 400 --epochs 5 --out /tmp/w.py   # a quick try
 
-1. Plays games of the computer players (random movers, Easy, Medium, now and then
-   Hard; each seat its own, drawn per game) in every preset with option sets drawn
+1. Plays games of the computer players (each seat its own, drawn per game: Medium
+   half the time, Hard and Easy a fifth each, a random mover a tenth) in every preset with option sets drawn
    from the ones the rules offer, 2 to 4 players, and records positions where a roll
    is next: each seat's features (ludo.winchance.features) and, at the game's end,
    who won.  The targets are these Monte Carlo outcomes.
@@ -35,7 +35,7 @@ from ludo.errors import OptionError  # noqa: E402
 F = winchance.FEATURES
 OUT = os.path.join(ROOT, "firmware", "ludo", "winchance_weights.py")
 MAX_ACTIONS = 5000
-KIND_MIX = (("random", 2), ("easy", 3), ("medium", 4), ("hard", 1))
+KIND_MIX = (("random", 1), ("easy", 2), ("medium", 5), ("hard", 2))
 
 
 def computer(kind, seed):
@@ -103,11 +103,11 @@ def play_game(index_seed):
         n += 1
     out = game.outcome()
     if out is None:
-        return [], 0, preset
+        return index, [], 0, preset
     mask = 0
     for s in out.winners:
         mask |= 1 << s
-    return [(f, a, _teams(game)) for f, a in rows], mask, preset
+    return index, [(f, a, _teams(game)) for f, a in rows], mask, preset
 
 
 def _active(game):
@@ -119,10 +119,13 @@ def _teams(game):
 
 
 def make_arrays(games):
-    """X (N, 4, F) in 1.0 units, M (N, 4, 4) group rows, Y (N, 4) the winning group, A (N, 4) mask."""
+    """X (N, 4, F) in 1.0 units, M (N, 4, 4) group rows, Y (N, 4) the winning group, A (N, 4)
+    mask, and each game's rows as (first, end) in order of play."""
     import numpy as np
     rows = []
-    for positions, winners, _ in games:
+    bounds = []
+    for _, positions, winners, _ in games:
+        bounds.append((len(rows), len(rows) + len(positions)))
         for f, active, partner in positions:
             rows.append((f, active, partner, winners))
     n = len(rows)
@@ -143,7 +146,20 @@ def make_arrays(games):
             A[i, s] = True
             if (winners >> s) & 1:
                 Y[i, s] = 1.0
-    return X, M, Y, A
+    return X, M, Y, A, bounds
+
+
+def td_targets(net, X, M, A, Y, bounds, lam):
+    """TD(lambda) targets: each position's target mixes the net's chances for the positions
+    after it (weights (1 - lam) lam^k) with the game's result (the rest)."""
+    import numpy as np
+    P = np.concatenate([net.forward(X[k:k + 65536], M[k:k + 65536], A[k:k + 65536])[0]
+                        for k in range(0, len(X), 65536)])
+    T = np.array(Y, copy=True)
+    for first, end in bounds:
+        for t in range(end - 2, first - 1, -1):
+            T[t] = (1 - lam) * P[t + 1] + lam * T[t + 1]
+    return T.astype(np.float32)
 
 
 class Net:
@@ -191,7 +207,8 @@ def evaluate(net, X, M, Y, A):
     return loss, brier, P
 
 
-def train(net, data, val, epochs, lr, seed):
+def train(net, data, val, epochs, lr, seed, first=1):
+    """Adam on the log loss against data's targets (X, M, targets, A); prints the curve."""
     import numpy as np
     rng = np.random.default_rng(seed)
     X, M, Y, A = data
@@ -199,8 +216,11 @@ def train(net, data, val, epochs, lr, seed):
     v = [np.zeros_like(p) for p in net.params]
     step = 0
     batch = 256
-    print("epoch  train-loss  held-out-loss  held-out-Brier   (log loss; lower is better)")
-    for epoch in range(1, epochs + 1):
+    if first == 1:
+        print("epoch  train-loss  held-out-loss  held-out-Brier   (log loss; lower is better)")
+        vl, vb, _ = evaluate(net, *val)
+        print("%5d  %10s  %13.4f  %14.4f   (before training)" % (0, "", vl, vb), flush=True)
+    for epoch in range(first, first + epochs):
         order = rng.permutation(len(X))
         total = 0.0
         for k in range(0, len(X), batch):
@@ -208,7 +228,7 @@ def train(net, data, val, epochs, lr, seed):
             loss, grads = net.loss_grad(X[idx], M[idx], Y[idx], A[idx])
             total += loss * len(idx)
             step += 1
-            rate = lr * (0.5 if epoch > epochs * 2 // 3 else 1.0)
+            rate = lr * (0.5 if epoch - first >= epochs * 2 // 3 else 1.0)
             for p, g, mm, vv in zip(net.params, grads, m, v):
                 mm *= 0.9
                 mm += 0.1 * g
@@ -251,6 +271,10 @@ def main():
     ap.add_argument("--hidden", type=int, default=16, help="hidden units (default 16)")
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--lr", type=float, default=0.003)
+    ap.add_argument("--td-rounds", type=int, default=2,
+                    help="rounds of TD(lambda) after the Monte Carlo fit (default 2; 0: none)")
+    ap.add_argument("--td-lambda", type=float, default=0.7)
+    ap.add_argument("--td-epochs", type=int, default=4, help="epochs per TD round (default 4)")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
     ap.add_argument("--out", default=OUT, help="weights module to write (default: the firmware's)")
     args = ap.parse_args()
@@ -267,16 +291,24 @@ def main():
             games.append(g)
             if k % max(1, args.games // 20) == 0 or k == args.games:
                 print("played %d/%d games, %d positions, %.0f s"
-                      % (k, args.games, sum(len(x[0]) for x in games), time.time() - t0), flush=True)
-    games.sort(key=lambda g: (g[2], g[1], len(g[0])))   # (imap_unordered: make the split reproducible)
+                      % (k, args.games, sum(len(x[1]) for x in games), time.time() - t0), flush=True)
+    games.sort(key=lambda g: g[0])      # (imap_unordered: in the order of the jobs, for one split a seed)
     rng = random.Random(args.seed)
     rng.shuffle(games)
     cut = len(games) // 10
-    val = make_arrays(games[:cut])
-    data = make_arrays(games[cut:])
+    val = make_arrays(games[:cut])[:4]
+    X, M, Y, A, bounds = make_arrays(games[cut:])
+    data = (X, M, Y, A)
     print("positions: %d for training, %d held out (from %d games)" % (len(data[0]), len(val[0]), cut))
     net = Net(args.hidden, np.random.default_rng(args.seed))
     train(net, data, val, args.epochs, args.lr, args.seed)
+    epoch = args.epochs + 1
+    for k in range(args.td_rounds):
+        print("TD(%.1f) round %d: targets from the net's own chances for the positions that followed"
+              % (args.td_lambda, k + 1), flush=True)
+        T = td_targets(net, X, M, A, Y, bounds, args.td_lambda)
+        train(net, (X, M, T, A), val, args.td_epochs, args.lr / 2, args.seed + k + 1, first=epoch)
+        epoch += args.td_epochs
     hidden, w1, b1, w2 = quantize(net)
     info = "seed %d, %d games, %d positions, %d hidden units" % (args.seed, args.games, len(data[0]), hidden)
     write_module(args.out, hidden, w1, b1, w2, info)

@@ -26,11 +26,11 @@ except ImportError:
 _seen = {} if _mul is not None else None    # CPython: chances by position (the board keeps none)
 
 SCALE = 10000           # a chance of 1
-FEATURES = 27           # per seat (names: FEATURE_NAMES)
+FEATURES = 29           # per seat (names: FEATURE_NAMES)
 FEATURE_NAMES = ("progress", "progress2", "home", "yard", "lane", "track", "risk", "threatened",
                  "threat", "blocks", "stage", "lead", "turn0", "turn1", "turn2", "turn3",
                  "pending", "sixes", "door_shut", "family", "classic", "club", "strict",
-                 "players2", "players3", "players4", "need")
+                 "players2", "players3", "players4", "need", "sheltered", "others")
 _ONE = 256              # a feature's 1.0
 _PRESETS = ("family", "classic", "club", "strict")
 # 2 ** (14 - i / 64) rounded, i = 0..63: exp in whole numbers (scores are in 64ths of a bit)
@@ -61,16 +61,22 @@ def features(game, into=None):
     for i in range(4 * FEATURES):
         f[i] = 0
     seats = [s for s in r.seats if not (game.out >> s) & 1]
-    # danger to each token (rolls 1..6 of a rival that land on it) and who threatens it
+    # danger to each token: the rolls of a rival that land on it (hits: 1..6, bit d;
+    # far: a 6 and then 1..6, bit d - 6), and who threatens it (by: a mask of seats)
     hits = [0] * 16
+    far = [0] * 16
     by = [0] * 16
+    sheltered = [0] * 4
     for t in range(16):
         o = t >> 2
         if o not in seats:
             continue
         b = pos[t]
         sq = sqt[o << 6 | b & 63]
-        if sq == 255 or safe[sq] or (protect and game.occ[sq * 4 + o] >= 2):
+        if sq == 255:
+            continue
+        if safe[sq] or (protect and game.occ[sq * 4 + o] >= 2):
+            sheltered[o] += 64
             continue
         for s in seats:
             if s == o or not rival[s * 4 + o]:
@@ -86,9 +92,12 @@ def features(game, into=None):
                 if su == 255:
                     continue
                 d = (sq - su) % 52
-                if 1 <= d <= 6 and bu - 1 + d < tl:
-                    hits[t] |= 1 << d
-                    by[t] |= 1 << s
+                if 1 <= d <= 12 and bu - 1 + d < tl:
+                    if d <= 6:
+                        hits[t] |= 1 << d
+                        by[t] |= 1 << s
+                    else:
+                        far[t] |= 1 << (d - 6)
     total = 0
     prog = [0] * 4
     for s in seats:
@@ -119,11 +128,14 @@ def features(game, into=None):
                 f[k + 4] += 64
             else:
                 f[k + 5] += 64
+            n = 6 * _POP[hits[t] >> 1]      # its chance of being hit, in 36ths
+            if not hits[t] & 64:
+                n += _POP[far[t] >> 1]
+            if n:
+                risk += (n if n < 36 else 36) * b
             if hits[t]:
-                n = _POP[hits[t] >> 1]
-                risk += n * b
                 f[k + 7] += 64
-        f[k + 6] = risk * _ONE // (6 * home)
+        f[k + 6] = risk * _ONE // (36 * home)
         threat = 0
         blocks = 0
         for t in range(16):
@@ -141,6 +153,7 @@ def features(game, into=None):
         f[k + 19 + _PRESETS.index(r.preset)] = _ONE
         f[k + 21 + len(r.seats)] = _ONE
         f[k + 26] = need * 64
+        f[k + 27] = sheltered[s]
     n = len(seats)
     stage = total // n if n else 0
     # who acts next: 0 on turn, 1 next, ...
@@ -155,6 +168,7 @@ def features(game, into=None):
             if o != s and prog[o] > best:
                 best = prog[o]
         f[k + 11] = prog[s] - best
+        f[k + 28] = (total - prog[s]) // (n - 1) if n > 1 else 0
         f[k + 12 + (j if j < 4 else 3)] = _ONE
         if j == 0:
             pend = 0

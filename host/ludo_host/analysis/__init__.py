@@ -14,16 +14,19 @@ import sys
 import time
 
 from ..records.lines import terminal_safe
-from ..records.reading import parse_record_file, record_paths, where
+from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from .engine import AnalysisError, analyse_record
 from .report import report
+from .totals import totals, totals_text
 
 
 def add_arguments(parser):
     parser.add_argument("files", nargs="+", metavar="FILE",
                         help="record files, or folders of them (*.ludo, *.txt, *.record)")
     parser.add_argument("--json", action="store_true",
-                        help="print the analyses as JSON (a list, one object per game)")
+                        help="print the analyses as JSON: {\"games\": [one object per game], \"totals\": {...}}")
+    parser.add_argument("--png", metavar="OUT",
+                        help="draw the game's win-chance graph to a PNG file (one game only)")
     parser.add_argument("--actions", action="store_true",
                         help="list every action with the chances after it, not only the marked ones")
 
@@ -86,6 +89,10 @@ def analyse_file(path):
     return result
 
 
+def _print(text):
+    print("\n".join(terminal_safe(line) for line in text.split("\n")))
+
+
 def run(args):
     try:
         paths = expand(args.files)
@@ -96,6 +103,20 @@ def run(args):
     if not paths:
         print("ludo-host analyse: no record files found", file=sys.stderr)
         return 1
+    plot = None
+    if args.png:                # before the work, not after it
+        if len(paths) != 1:
+            print("ludo-host analyse: --png draws one game: give one record file", file=sys.stderr)
+            return 2
+        if is_same_file(args.png, paths[0]):
+            print(terminal_safe("ludo-host analyse: --png %s is the record itself: give the picture another "
+                                "name (nothing written)" % args.png), file=sys.stderr)
+            return 2
+        try:
+            from .plot import plot
+        except ImportError as exc:
+            print("ludo-host analyse: --png needs matplotlib (%s)" % exc, file=sys.stderr)
+            return 2
     progress = Progress(len(paths))
     done = []
     failed = 0
@@ -110,10 +131,21 @@ def run(args):
                   file=sys.stderr)
         progress.update(i + 1)
     if args.json:
-        print(json.dumps(done, indent=1, sort_keys=True))
+        print(json.dumps({"games": done, "totals": totals(done)}, indent=1, sort_keys=True))
     else:
         for k, result in enumerate(done):
             if k:
                 print()
-            print("\n".join(terminal_safe(line) for line in report(result, every=args.actions).split("\n")))
+            _print(report(result, every=args.actions))
+        if len(done) > 1:
+            print()
+            _print(totals_text(totals(done)))
+    if plot is not None and done:
+        try:
+            plot(done[0], args.png)
+        except OSError as exc:
+            print(terminal_safe("ludo-host analyse: cannot write %s: %s" % (args.png, exc.strerror or exc)),
+                  file=sys.stderr)
+            return 1
+        print(terminal_safe("wrote %s" % args.png), file=sys.stderr)
     return 1 if failed else 0

@@ -152,6 +152,16 @@ def _move(g, line, entry):
     return per_move[k]
 
 
+def _names(rec):
+    """{seat letter: name} the record gives (its `names`), or None."""
+    names = getattr(rec, "names", None)     # (Record.names: header and footer, cleaned)
+    if not isinstance(names, dict):
+        names = rec.header.get("names")
+    if not isinstance(names, dict):
+        return None
+    return {k: v for k, v in names.items() if k in SEATS and len(k) == 1 and isinstance(v, str)} or None
+
+
 def _summary(rec, g, seats, start, actions, luck_all, outcome):
     rules = g.rules
     winners = outcome.winners if outcome else ()
@@ -187,7 +197,7 @@ def _summary(rec, g, seats, start, actions, luck_all, outcome):
     h = rec.header
     return {
         "game": h.get("game"), "preset": rules.preset, "players": "".join(SEATS[s] for s in seats),
-        "names": h.get("names") if isinstance(h.get("names"), dict) else None,
+        "names": _names(rec),
         "teams": bool(rules.teams),
         "finished": outcome is not None,
         "winners": "".join(SEATS[s] for s in winners),
