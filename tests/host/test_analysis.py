@@ -158,3 +158,16 @@ def test_totals_per_seat_and_player(tmp_path, capsys):
     assert cli.main(["analyse", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "across 2 games:" in out and "player Anna" in out
+
+
+def test_png_of_one_game(tmp_path, capsys):
+    path = tmp_path / "g.ludo"
+    path.write_text(_played_record(seed=9, players=2))
+    out = tmp_path / "g.png"
+    assert cli.main(["analyse", str(path), "--png", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cli.main(["analyse", str(path), str(path), "--png", str(out)]) == 2
+    assert cli.main(["analyse", str(path), "--png", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--png draws one game" in err and "is the record itself" in err
+    assert path.read_text().startswith("{")       # (not written over)

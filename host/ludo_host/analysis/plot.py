@@ -1,7 +1,9 @@
 """`ludo-host analyse FILE --png OUT`: a game's win-chance graph (matplotlib), one line per
 colour, with the marked rolls and moves as dots on the line of the seat they belong to."""
+from .totals import player_of
 
 COLOURS = {"R": "#d62728", "G": "#2ca02c", "Y": "#e6b800", "B": "#1f77b4"}
+
 NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
 MARK_STYLE = {"blunder": ("X", 70), "mistake": ("D", 30), "very lucky": ("^", 55), "very unlucky": ("v", 55)}
 
@@ -17,7 +19,7 @@ def plot(result, path):
     for s in result["players"]:
         ys = [a["chances"][s] for a in actions]
         ax.plot([0] + xs, [result["seats"][s]["start"]] + ys, color=COLOURS[s], lw=1.4,
-                label="%s (%s)" % (NAMES[s], result["seats"][s]["kind"]))
+                label="%s (%s)" % (NAMES[s], player_of(result, s)))
     for mark, (marker, size) in MARK_STYLE.items():
         pts = [(i + 1, a["chances"][a["seat"]], COLOURS[a["seat"]]) for i, a in enumerate(actions)
                if a.get("mark") == mark and not a.get("taken_back")]

@@ -41,21 +41,24 @@ def report(result, every=False):
         result.get("file", "game"), result.get("game") or "?", result["preset"], len(result["players"]),
         len(result["actions"]), state))
     lines.append("")
-    lines.append("%-22s %7s %7s %10s %8s %10s  %s" % ("seat", "result", "luck", "decisions", "error",
+    lines.append("%-26s %7s %7s %10s %8s %10s  %s" % ("seat", "result", "luck", "decisions", "error",
                                                     "luck-free", "marked moves"))
     for s in result["players"]:
         p = seats[s]
         marks = ", ".join(count(p["marks"][m], m, PLURALS.get(m))
                           for _, m in MOVE_MARKS if p["marks"].get(m))
-        lines.append("%-22s %7s %7s %10d %8s %10s  %s" % (
-            _name(result, s) + (" [%s]" % p["kind"] if p["kind"] != "human" else ""),
+        who = _name(result, s)
+        if p["kind"] != "human" and "(%s)" % p["kind"] not in who:
+            who += " [%s]" % p["kind"]
+        lines.append("%-26s %7s %7s %10d %8s %10s  %s" % (
+            who,
             "-" if p["result"] is None else "%.0f" % p["result"],
             _signed(p["luck"]), p["decisions"], "%.2f" % p["error_per_decision"],
             "-" if p["luck_adjusted"] is None else "%.1f" % p["luck_adjusted"], marks or "-"))
     lines.append("")
     lines.append("result: 100 won, 0 lost.  luck: what its own dice gave it, in points of win chance,")
     lines.append("against the average roll.  error: win chance lost per real decision.  luck-free:")
-    lines.append("the result with the luck of every roll taken out (50 in a fair 2-player game).")
+    lines.append("the result with every roll's luck taken out (on average: the chance at the start).")
     lines.append("")
     lines.append("win chance over the game (start to end, 0-100 %):")
     for s in result["players"]:
