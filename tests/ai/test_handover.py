@@ -105,11 +105,13 @@ def test_generator_stays_small_and_spreads():
 
 
 def test_ai_hard_is_ai_hards_hard_and_chooses_as_the_shared_one():
-    # ai.Hard is loaded from ludo.ai_hard on first use (module __getattr__).
-    from ludo import ai_hard
-    assert ai.Hard is ai_hard.Hard
+    # ai.Hard is loaded from ludo.ai.hard on first use (module __getattr__).
+    from ludo.ai import hard
+    assert ai.Hard is hard.Hard
     from ludo.ai import Hard
-    assert Hard is ai_hard.Hard
+    assert Hard is hard.Hard
+    import ludo.ai
+    assert ludo.ai.Easy is ai.easy.Easy and ludo.ai.Medium is ai.medium.Medium
     ai._players.clear()
     mine = ai.Hard()
     game = ludo.Game("classic", players=4, seed=5)
