@@ -118,7 +118,10 @@ def main():
     print("%d positions (%d seats), %d rollouts each by %s players, %.0f s"
           % (len(results), len(pairs), args.rollouts, args.by, time.time() - t0))
     print("mean absolute difference, model against rollouts: %.2f points (goal <= 3)" % mad)
-    print("  of which the rollouts' own sampling error, expected: about %.2f points" % noise)
+    print("  the rollouts' own sampling error alone would give about %.2f points" % noise)
+    rest = math.sqrt(max(0.0, mad * mad - noise * noise))
+    print("  the model's own share, were the two independent (root of the difference of squares): "
+          "about %.2f points" % rest)
     print()
     print("predicted    seats  mean predicted  mean rolled out")
     bins = [(0, 10), (10, 20), (20, 30), (30, 40), (40, 50), (50, 60), (60, 70), (70, 80), (80, 90), (90, 101)]
