@@ -171,3 +171,24 @@ def test_png_of_one_game(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "--png draws one game" in err and "is the record itself" in err
     assert path.read_text().startswith("{")       # (not written over)
+
+
+def test_stats_skill_adds_luck_and_skill_per_seat_and_player(tmp_path, capsys):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for i in range(2):
+        (folder / ("g%d.ludo" % i)).write_text(_played_record(seed=20 + i, players=2))
+    (folder / "bad.ludo").write_bytes(b"\x00\x01")
+    assert cli.main(["stats", str(folder), "--json", "--skill"]) == 0
+    captured = capsys.readouterr()
+    skill = json.loads(captured.out)["skill"]
+    assert skill["games"] == 2 and set(skill["seats"]) == {"R", "Y"}
+    assert skill["players"]["human"]["games"] == 4
+    assert "cannot analyse" in captured.err and "bad.ludo" in captured.err
+    out = tmp_path / "s.png"
+    assert cli.main(["stats", str(folder), "--skill", "--png", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "across 2 games:" in text and "seat red" in text
+    assert (tmp_path / "s-skill.png").read_bytes()[:4] == b"\x89PNG"
+    assert cli.main(["stats", str(folder), "--json"]) == 0
+    assert "skill" not in json.loads(capsys.readouterr().out)     # only when asked: it takes time

@@ -93,6 +93,25 @@ def _print(text):
     print("\n".join(terminal_safe(line) for line in text.split("\n")))
 
 
+def analyse_all(paths, who):
+    """Analyse every file, with a progress bar: (the analyses, how many could not be); each
+    one that could not gets a line on stderr, `WHO: cannot analyse FILE:LINE: why`."""
+    progress = Progress(len(paths))
+    done = []
+    failed = 0
+    for i, path in enumerate(paths):
+        try:
+            done.append(analyse_file(path))
+        except AnalysisError as exc:
+            failed += 1
+            if progress.show and progress.tty:
+                sys.stderr.write("\r\x1b[K")
+            print(terminal_safe("%s: cannot analyse %s" % (who, " ".join(str(exc).split())[:300])),
+                  file=sys.stderr)
+        progress.update(i + 1)
+    return done, failed
+
+
 def run(args):
     try:
         paths = expand(args.files)
@@ -117,19 +136,7 @@ def run(args):
         except ImportError as exc:
             print("ludo-host analyse: --png needs matplotlib (%s)" % exc, file=sys.stderr)
             return 2
-    progress = Progress(len(paths))
-    done = []
-    failed = 0
-    for i, path in enumerate(paths):
-        try:
-            done.append(analyse_file(path))
-        except AnalysisError as exc:
-            failed += 1
-            if progress.show and progress.tty:
-                sys.stderr.write("\r\x1b[K")
-            print(terminal_safe("ludo-host analyse: cannot analyse %s" % " ".join(str(exc).split())[:300]),
-                  file=sys.stderr)
-        progress.update(i + 1)
+    done, failed = analyse_all(paths, "ludo-host analyse")
     if args.json:
         print(json.dumps({"games": done, "totals": totals(done)}, indent=1, sort_keys=True))
     else:

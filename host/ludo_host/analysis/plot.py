@@ -37,3 +37,33 @@ def plot(result, path):
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def skill_png(path):
+    """Where `stats --skill --png OUT` draws the luck and skill: OUT with -skill before .png."""
+    root, ext = path[:-4], path[-4:]
+    return (root if ext.lower() == ".png" else path) + "-skill.png"
+
+
+def plot_skill(totals, path):
+    """Per player: the luck of its dice per game, its error per decision and its mean
+    result with luck taken out, as three bar charts side by side, to a PNG at `path`."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    players = list(totals["players"])
+    figures = [totals["players"][p] for p in players]
+    fig, axes = plt.subplots(1, 3, figsize=(10, 3.4), dpi=100)
+    panels = (("luck per game (points)", [f["luck_per_game"] for f in figures], "#7e57c2"),
+              ("error per decision (points)", [f["error_per_decision"] for f in figures], "#e65100"),
+              ("result with luck taken out", [f["luck_free_mean"] or 0.0 for f in figures], "#2e7d32"))
+    for ax, (title, values, colour) in zip(axes, panels):
+        ax.barh(players, values, color=colour)
+        ax.set_title(title, fontsize=9)
+        ax.axvline(0, color="black", lw=0.8)
+        ax.tick_params(labelsize=8)
+        ax.invert_yaxis()
+    fig.suptitle("Luck and skill over %d games" % totals["games"], fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
