@@ -65,9 +65,9 @@ def test_counts_over_a_folder(unchecked, tmp_path):
     (tmp_path / "a.ludo").write_text(record("00000001", [
         "roll 6", "R1 y-0", "roll 3", "R1 0-3", "roll 6", "Y1 y-26", "roll 2", "Y1 26-28", "undo",
         "roll 2 hand", "kind Y hard", "roll 5", "R1 3-8xY1"],
-        '{"result":"R","seed":null,"termination":"finished"}'))
+        '{"result":"R","seed":"12345","termination":"finished"}'))
     (tmp_path / "b.ludo").write_text(record("00000002", ["roll 1", "roll 1", "kind R easy"],
-                                            '{"result":"Y","seed":null,"termination":"resigned"}',
+                                            '{"result":"Y","seed":"67890","termination":"resigned"}',
                                             kinds='{"R":"human","Y":"medium"}', preset="family"))
     (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))       # unfinished
     (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4", "roll 2"],  # abandoned
@@ -85,7 +85,9 @@ def test_counts_over_a_folder(unchecked, tmp_path):
     # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
     assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
     assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
-    assert t["rolls"] == [2, 2, 1, 2, 1, 2]            # "roll 2" stays: the undo took the move after it
+    # "roll 2" stays: the undo took the move after it; c's and d's rolls no seed proves
+    assert t["rolls"] == [2, 1, 1, 0, 1, 2]
+    assert (t["unproven_rolls"], t["unproven_games"]) == (3, 2)
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
     assert t["captures"] == [1, 0, 0, 0]
     assert t["lengths"] == [11, 3]      # actions that stand after take-backs; games with a winner

@@ -125,7 +125,11 @@ class Page:
     async def _read(self):
         async for msg in self.ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
-                self.got.append(json.loads(msg.data))
+                data = json.loads(msg.data)
+                if data["type"] == "beat":          # (the server's heartbeat: answered, as the page does)
+                    await self.ws.send_str(json.dumps(data))
+                    continue
+                self.got.append(data)
 
     async def until(self, predicate, timeout=10.0):
         """The first message from now on... or already got, satisfying predicate."""
@@ -417,7 +421,8 @@ def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service,
             v = await seat.view("seat", lambda v: (v["choices"] or {}).get("moves"))
             assert [m["move"] for m in v["choices"]["moves"]] == ["R1 y-0"]
             assert v["choices"]["moves"][0] == {"move": "R1 y-0", "token": "R1", "from": "yard", "to": "square 0",
-                                                "capture": ""}
+                                                "label": "R1: out of the yard", "from_place": "yR1",
+                                                "to_place": "t0", "capture": ""}
             await seat.close()
             await host.close()
     run(go())

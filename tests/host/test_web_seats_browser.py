@@ -249,7 +249,10 @@ def test_away_45_s_the_computer_plays_the_seat_back_on_reconnect_and_leave(table
             assert panel(seat)["leave"] and not panel(seat)["resign"]       # three players
             play_turn_by_keys(seat)
             assert "Y" in acted_since(games, "kind Y human")
-            seat.eval("document.querySelector('[data-action=leave]').click()")
+            seat.eval("document.querySelector('[data-action=leave]').click()")    # Leave asks once more
+            assert seat.eval("ludoLive.asking()") == "Leave this game? The computer will play Yellow."
+            time.sleep(0.4)                                 # (a yes at once is taken as a double tap)
+            seat.eval("document.getElementById('play-confirm-yes').click()")
             assert wait_until(lambda: record_lines(games).count("kind Y medium") == 2, 20)
             assert wait_until(lambda: panel(seat)["state"] == "computer", 10)
             assert seat.eval("document.getElementById('play-said').textContent") == \

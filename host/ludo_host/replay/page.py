@@ -1,7 +1,7 @@
 """The self-contained HTML replay page: one file, inline CSS, JS and SVG, no network.
 
 Python draws the board (static SVG from layout.py) and computes every step's
-position with the rules core (`_steps.Replay`); the page only places tokens.
+position with the rules core (`steps.Replay`); the page only places tokens.
 The page is driven by the slider, the buttons, the move list, the keyboard
 (arrows, n/p, Home/End, space to play) and the URL fragment (`#step=12`).
 Everything from the file is inserted as text (textContent), never as HTML.
@@ -17,6 +17,7 @@ import json
 import math
 
 from .. import layout
+from ..happened import step_words
 from .steps import board_cells, describe
 
 CELL = 40
@@ -146,7 +147,9 @@ def page_data(replay, title, analysis=None):
     for st in replay.steps:
         if st["roll"] is not None:
             last_roll = st["roll"]
-        steps.append(step_data(replay, st, last_roll, undoes))
+        step = step_data(replay, st, last_roll, undoes)
+        step["said"] = step_words(st, safe=replay.safe)         # what it did, in words
+        steps.append(step)
     h = replay.header
     data = {
         "title": title,

@@ -10,6 +10,15 @@ from ludo.record import push_line
 from .. import layout
 
 
+def is_refusal(exc):
+    """Whether `exc` is the rules core's refusal (a LudoError) from any copy of `ludo`: a
+    virtual board in this process re-imports the firmware's modules at each reset
+    (virtual/engine.py), so a game made before one raises the new copy's errors, which an
+    `except ludo.LudoError` of the old copy does not catch."""
+    return any(cls.__name__ == "LudoError" and cls.__module__.split(".")[0] == "ludo"
+               for cls in type(exc).__mro__)
+
+
 def taken_back(actions):
     """{index of an action: index of the `undo` that took it back}, over a record's action
     lines (0-based).  An `undo` takes back the last action still standing that is not a
@@ -36,7 +45,7 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
-        g = self._game = rec.replay(upto=0)
+        g = self._game = ludo.Game.from_record(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
@@ -69,7 +78,9 @@ class Replay:
                     actor = self.steps[step]["actor"]   # whose step it takes back
         try:
             push_line(g, line)
-        except ludo.LudoError as exc:
+        except Exception as exc:
+            if not is_refusal(exc):
+                raise
             where = len(self.actions) + 2 if line_no is None else line_no
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False

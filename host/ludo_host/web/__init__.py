@@ -17,6 +17,7 @@ import time
 from ..logger.setup import port_problem, where_records_go
 from ..logger.status import StatusLine
 from ..logger import Logger
+from .admission import GuardedSite, quiet_logs
 from .live import LiveGame
 from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token
@@ -41,16 +42,17 @@ class WebService:
     """The logger (a thread) and the web server (an asyncio loop, another thread) for one
     board's data channel `port`.  `start()` returns once the server listens; `url` is the
     watch link, `host_url` the table's (seat links are made there).  `clock`: the seat
-    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own)."""
+    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own);
+    `limits`: admission.Limits (tests make the timeouts short)."""
 
     def __init__(self, directory, port, host="127.0.0.1", web_port=0, set_time=True,
-                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic):
+                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic, limits=None):
         self.live = LiveGame()
         kwargs = {} if finder is None else {"finder": finder}
         self.logger = Logger(directory, port=port, set_time=set_time, status_every_s=status_every_s,
                              status=PageStatus(status_stream or sys.stderr, self.live), **kwargs)
         self.seating = Seating(self.live, BoardLink(self.logger), clock=clock)
-        self.hub = Hub(self.live, new_token(), self.seating)
+        self.hub = Hub(self.live, new_token(), self.seating, limits=limits)
         self.logger.on_game = lambda game: self.live.game_changed(game, self.logger.board_game)
         self.logger.on_status = self.live.board_status
         self.logger.lights_every = self._lights_every
@@ -100,10 +102,13 @@ class WebService:
         from aiohttp import web
         asyncio.set_event_loop(self.loop)
 
+        quiet_logs(self.logger.status.note)
+
         async def begin():
-            self._runner = web.AppRunner(make_app(self.hub), access_log=None)
+            self._runner = web.AppRunner(make_app(self.hub), access_log=None,
+                                         keepalive_timeout=self.hub.limits.idle_s)
             await self._runner.setup()
-            site = web.TCPSite(self._runner, self.host, self.web_port)
+            site = GuardedSite(self._runner, self.host, self.web_port, self.hub.make_guard)
             await site.start()
             self.web_port = self._runner.addresses[0][1]      # (the port taken, for --web-port 0)
 

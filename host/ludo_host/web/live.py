@@ -2,7 +2,7 @@
 
 The logger (in its own thread) hands over each record file whose lines changed; the
 lines are the file's, so the page's move list is the record.  Each new action line is
-played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
+played on the rules core (`replay.steps.Replay.push`) and turned into a step as the HTML
 replay draws it (`replay.page.step_data`).
 
 The words are the virtual board's status line (`ludo_host.words.status_words`), said of
@@ -23,8 +23,9 @@ import time
 import ludo
 
 from ..replay.page import drawing_data, star_marks, step_data
-from ..replay.steps import Replay
+from ..replay.steps import Replay, is_refusal
 from ..virtual import snapshot
+from ..happened import move_label, said_to, short_words, step_words
 from ..words import status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
@@ -184,9 +185,14 @@ class LiveGame:
     def _add_step(self, n):
         st = self.replay.steps[n]
         die = st["roll"] if st["roll"] is not None else (self.steps[-1]["die"] if self.steps else None)
-        data = step_data(self.replay, st, die)
-        data["chances"] = _chances(self.replay)
-        self.steps.append(data)
+        step = step_data(self.replay, st, die)
+        # What it did in words, for everyone and for the seats it concerns ("your G1").
+        move = self.replay.game.last_move if st["moved"] and n == len(self.replay.steps) - 1 else None
+        step["said"] = step_words(st, move)
+        step["said_to"] = said_to(st, move)
+        step["short"] = short_words(st, move)
+        step["chances"] = _chances(self.replay)
+        self.steps.append(step)
         if st["turn"] != self.turn_seat:
             self.turn_seat, self.turn_since = st["turn"], self.clock()
 
@@ -229,7 +235,7 @@ class LiveGame:
             snap["deadline_ms"] = None             # (the page counts it down itself)
             said, buttons = status_words(snap)
             last = self.steps[-1] if len(self.steps) > 1 else None
-            out["words"] = {"said": said, "buttons": buttons, "last": last["text"] if last else "",
+            out["words"] = {"said": said, "buttons": buttons, "last": last["said"] if last else "",
                             "mode": snap["mode"]}
             out["lights"] = self.lights
             return out
@@ -262,8 +268,10 @@ class LiveGame:
                 return False
             try:
                 g.copy().resign(seat)
-            except ludo.LudoError:
-                return False
+            except Exception as exc:
+                if is_refusal(exc):
+                    return False
+                raise
             return True
 
     def choices(self, seat):
@@ -278,7 +286,8 @@ class LiveGame:
                 return {"roll": True, "hand": g.dice == "hand"}
             legal = list(g.legal_moves)
             moves = [{"move": str(m), "token": str(m).split(" ")[0], "from": _place_words(str(m), 0),
-                      "to": _place_words(str(m), 1),
+                      "to": _place_words(str(m), 1), "label": move_label(m),
+                      "from_place": m.start_place, "to_place": m.end_place,
                       "capture": ", ".join(_captured(str(m)))} for m in legal if not m.is_pass]
             return {"roll": False, "moves": moves, "pass": any(m.is_pass for m in legal), "rolls": list(g.pending_rolls)}
 

@@ -39,6 +39,8 @@ class Seat:
         self.connections = 0          # the seat's player's open pages
         self.away_since = None        # when its last page closed (remote seats)
         self.covered = False          # the computer plays its turns while it is away
+        self.covered_from = 0         # the game's step count when the computer began to cover it
+        self.away_steps = None        # [from, to): the steps of its last time covered (its page sums them up)
 
 
 class Room:

@@ -9,12 +9,13 @@
   `seat_view`).  Its methods that may talk to the board block (the board's answer) and
   are called one at a time in one worker thread (server.py), never in the server's loop.
 """
+import math
 import threading
 import time
 
 import segno
 
-from .room import COMPUTER_SEAT, OPEN, REMOTE, Room
+from .room import AWAY_S, COMPUTER_SEAT, OPEN, REMOTE, Room
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 MAX_MOVE_TEXT = 20            # the longest move text is "R1 47-h2xG2xY3" and the like
@@ -136,7 +137,12 @@ class Seating:
         if room is None or seat not in room.seats.values():
             return "this link's room has closed"
         if kind == "join":
-            return room.join(seat)
+            covered = seat.covered
+            problem = room.join(seat)
+            if problem is None and covered:
+                # the steps the computer played for it: its page sums them up
+                seat.away_steps = [seat.covered_from, len(self.live.steps)]
+            return problem
         if kind == "leave":
             return room.leave(seat)
         if kind == "move":
@@ -159,6 +165,9 @@ class Seating:
         key, kinds = self.live.seats()
         covered = [s.covered for s in room.seats.values()]
         alive = room.tick() and (key == self.game_key or key is None)
+        for seat, was in zip(room.seats.values(), covered):
+            if seat.covered and not was:
+                seat.covered_from = len(self.live.steps)
         if alive:
             self._flag_again(kinds)
             return covered != [s.covered for s in room.seats.values()]
@@ -192,6 +201,9 @@ class Seating:
             if seat is not None:
                 view["players"] = seat.connections
                 view["covered"] = seat.covered
+                if seat.state == REMOTE and not seat.covered and seat.away_since is not None:
+                    # away: the page counts down to when the computer takes its turns
+                    view["away_left"] = max(0, math.ceil(seat.away_since + AWAY_S - self.clock()))
                 if seat.state == OPEN:
                     link = "%s/seat?t=%s" % (base_url, seat.token)
                     if link not in self._qr:
@@ -213,7 +225,8 @@ class Seating:
                 "covered": seat.covered, "turn": self.live.turn(), "over": kinds is None,
                 "choices": self.live.choices(seat.letter) if mine else None,
                 "resign": mine and len(room.seats) < 3 and self.live.can_resign(seat.letter),
-                "leave": mine and len(room.seats) >= 3}
+                "leave": mine and len(room.seats) >= 3,
+                "away": seat.away_steps}
         if seat.state == COMPUTER_SEAT:
             view["choices"] = None
         return view

@@ -33,6 +33,7 @@
     draw.drawTokens(st);
     draw.drawDie(st.die);
     $("counter").textContent = "Step " + n + " of " + last;
+    $("said").textContent = st.said || "";
     $("action").textContent = st.text + (st.undone !== null ? " \u00b7 taken back at step " + st.undone : "");
     $("turn").textContent = st.result ? "Game over" :
       "To play: " + seatName[st.turn] + (st.pending.length ? " \u00b7 rolls to use: " + st.pending.join(", ") : "");
