@@ -130,10 +130,10 @@ def game_facts(rec):
 # -- many games ------------------------------------------------------------------
 
 class Progress:
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
+    def __init__(self, total, stream=None):
+        self.total, self.stream = total, stream or sys.stderr     # (stderr as it is now, not at import)
         self.show = total > PROGRESS_OVER
-        self.tty = hasattr(stream, "isatty") and stream.isatty()
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self._last = 0.0
         self._quarter = 0
 
