@@ -131,6 +131,14 @@ def _play(snap, seat):
         who = "%s (from afar)" % seat
     rolls = snap.get("rolls") or []
     if not rolls:
+        if computer and snap.get("hand"):       # a real die: the board cannot throw it
+            turn = "%s's turn" % who
+            entry = snap.get("entry") or 0
+            if entry:
+                return ("%s: the die counted for %s: %d." % (turn, seat, entry),
+                        _join("roll or select: count up", "confirm: enter it", "back: cancel"))
+            return ("%s: count the die for %s: roll once per pip, then confirm." % (turn, seat),
+                    _join("roll or select: count up", undo))
         if computer:
             return "%s's turn: it rolls by itself." % who, "roll: roll for it now"
         if snap.get("hand"):
@@ -144,6 +152,8 @@ def _play(snap, seat):
     if snap.get("pass"):
         return rolled + ": no token can move.", "no token can move: confirm passes"
     if computer:
+        if snap.get("selected") and snap.get("skip_fixups"):     # no wooden token to move
+            return rolled + ": its move is lit; it plays it by itself.", "confirm: play it now"
         if snap.get("selected"):
             return rolled + ": its move is lit.", "move its token as lit, then confirm"
         return rolled + ": it is choosing.", ""

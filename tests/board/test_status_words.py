@@ -112,3 +112,38 @@ def test_the_snapshots_names_follow_the_firmwares_numbers():
     from ludoboard.setup_menu import pages as menu
     assert [MENU_PAGES.index(x) for x in ("preset", "players", "computer seats", "options", "dice")] == [
         menu.PAGE_PRESET, menu.PAGE_PLAYERS, menu.PAGE_KINDS, menu.PAGE_OPTIONS, menu.PAGE_DICE]
+
+
+def test_a_computer_seat_with_a_real_die_says_what_it_needs():
+    """A real die (hand dice): the board cannot throw it for a computer seat, so the words
+    say who counts it and how, never that the seat rolls by itself."""
+    snap = dict(empty(), mode="play", turn="Y", kind="easy", hand=True)
+    said, buttons = status_words(snap)
+    assert said == ("Yellow (Easy computer)'s turn: count the die for Yellow: roll once per pip, "
+                    "then confirm.")
+    assert "by itself" not in said and "roll or select: count up" in buttons
+    said, buttons = status_words(dict(snap, entry=4))
+    assert said == "Yellow (Easy computer)'s turn: the die counted for Yellow: 4." and "confirm: enter it" in buttons
+    assert status_words(dict(snap, hand=False))[0] == "Yellow (Easy computer)'s turn: it rolls by itself."
+
+
+def test_a_computers_move_without_fixups_is_said_to_go_on_by_itself():
+    snap = dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2, selected=True)
+    assert status_words(snap) == ["Green (Hard computer) rolled 6: its move is lit.",
+                                  "move its token as lit, then confirm"]
+    assert status_words(dict(snap, skip_fixups=True)) == [
+        "Green (Hard computer) rolled 6: its move is lit; it plays it by itself.", "confirm: play it now"]
+
+
+def test_a_hand_dice_computer_seat_on_the_board_is_counted_by_a_person():
+    """On the board: the computer seat with hand dice waits for its die to be counted."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=3, kinds={"R": "easy"}, dice="hand"))
+    b.wait(3000)
+    snap = snapshot_of(b.app)
+    assert snap["turn"] == "R" and snap["hand"] and snap["rolls"] == [] and not b.game.transcript
+    assert "count the die for Red" in status_words(snap)[0]
+    for _ in range(6):
+        b.press("roll")
+    b.press("confirm")
+    assert b.game.last_roll == 6

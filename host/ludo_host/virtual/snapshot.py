@@ -18,7 +18,8 @@ Fields (None where they do not apply):
   `selected`: a move is selected (lit white)
 - `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
   move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
-  the last move back (there is one, and the preset allows it)
+  the last move back (there is one, and the preset allows it); `skip_fixups`: this board
+  has no wooden tokens to put right (LUDO_SKIP_FIXUPS = 1): a computer's move goes on by itself
 - `deadline_ms`: the seat's time left (`strict`'s deadline), when it runs
 - `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
   "computer seats", "options", "dice"), `item` (the seat letter or option name
@@ -57,7 +58,7 @@ def empty():
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None, "remote": "", "acted": None}
+            "last_roll": None, "remote": "", "acted": None, "skip_fixups": False}
 
 
 def snapshot_of(app):
@@ -95,6 +96,7 @@ def snapshot_of(app):
     if mode not in ("play", "pause"):
         return snap
     snap["fixups"] = app.fixing()
+    snap["skip_fixups"] = bool(getattr(app, "skip_fixups", False))
     acted = getattr(app, "acted", None)
     if snap["fixups"] and acted is not None:
         snap["acted"] = str(acted)
