@@ -10,6 +10,8 @@ app) and gives two lines: what is going on, and what the buttons do now.
     >>> status_words({"mode": "play", "turn": "B", "kind": "human", "remote": "B", "rolls": []})[0]
     "Blue's turn (played from afar): roll."
 """
+from . import setup_words
+
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
               "hard": "Hard computer"}
@@ -34,23 +36,16 @@ def seat_name(letter):
     return " and ".join(SEAT_NAMES.get(x, x) for x in str(letter).split("+"))
 
 
-def option_value(value):
-    """An option's value in words: on/off, a number of seconds for a deadline, else as it is."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return str(value)
-
-
-def menu_words(menu):
-    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None)."""
+def menu_words(menu, setup=None):
+    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None); on
+    its last page, the game a roll starts (setup: the snapshot's `setup`)."""
     if not menu:
         return "Set-up menu (opening)."
     head = "Set-up menu, page %d, %s" % (menu["page"], menu["name"])
     name, item, value = menu["name"], menu.get("item"), menu.get("value")
     if name == "preset":
-        return "%s: %s." % (head, value)
+        about = setup_words.PRESETS.get(value, "")
+        return "%s: %s.%s" % (head, value, " " + about.split(": ", 1)[-1] + "." if about else "")
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
@@ -58,11 +53,10 @@ def menu_words(menu):
     if name == "options":
         if item is None:
             return "%s: this preset has none." % head
-        if item == "deadline":
-            value = "off" if not value else "%s s a turn" % value
-        return "%s: %s = %s." % (head, item, option_value(value))
+        return "%s: %s." % (head, setup_words.option_line(item, value))
     if name == "dice":
-        return "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        said = "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        return said + (" This game: " + setup_words.summary(setup) if setup else "")
     return head + "."
 
 
@@ -92,7 +86,7 @@ def _situation(snap, mode):
     if mode == "map-check":
         return "Pixel map check: the pixels light one by one, in strip order.", "any button: end the check"
     if mode == "menu":
-        return menu_words(snap.get("menu")), ("select: next value" + SEP + "confirm: next" + SEP +
+        return menu_words(snap.get("menu"), snap.get("setup")), ("select: next value" + SEP + "confirm: next" + SEP +
                                               "back: previous" + SEP + "roll: start the game")
     if mode == "check":
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,

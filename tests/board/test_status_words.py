@@ -35,7 +35,7 @@ EXPECTED = {
     "menu-preset": ("Set-up menu, page 1, preset: classic.", "select: next value"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
-    "menu-option": ("Set-up menu, page 4, options: entry_on_1 = off.", "back: previous"),
+    "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
     "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "select: next value"),
     "map-error": ("Set-up problem: see the console.", ""),
 }
@@ -88,7 +88,7 @@ def test_words_of_a_plain_snapshot():
     over = dict(empty(), mode="over", turn="R", result="R+G")
     assert status_words(over)[0] == "Game over: Red and Green won."
     menu = dict(empty(), mode="menu", menu={"page": 4, "name": "options", "item": "deadline", "value": 60})
-    assert status_words(menu)[0] == "Set-up menu, page 4, options: deadline = 60 s a turn."
+    assert status_words(menu)[0] == "Set-up menu, page 4, options: Time per turn: 60 s."
     passed = dict(empty(), mode="play", turn="Y", kind="human", signal="pass", last_roll=4)
     assert status_words(passed)[0] == "Pass: no token could use the 4. Yellow's turn: roll."
     pause = dict(empty(), mode="pause", turn="B", kind="medium", pause="hand over")
@@ -147,3 +147,24 @@ def test_a_hand_dice_computer_seat_on_the_board_is_counted_by_a_person():
         b.press("roll")
     b.press("confirm")
     assert b.game.last_roll == 6
+
+
+def test_the_menus_last_page_says_the_game_a_roll_starts():
+    """The set-up menu keeps the last game's computer seats and dice: its last page says
+    the whole game before it starts (preset, who plays each seat, dice, house rules)."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=3, kinds={"G": "medium"}, dice="hand",
+                       options={"entry_on_1": True}))
+    b.press("back", long=True)                      # the pause menu: a new game
+    while b.app.screen.item != 2:
+        b.press("select")
+    b.press("confirm")
+    b.wait(200)
+    while snapshot_of(b.app)["menu"]["name"] != "dice":
+        b.press("confirm")
+    snap = snapshot_of(b.app)
+    assert snap["setup"]["kinds"]["G"] == "medium" and snap["setup"]["dice"] == "hand"
+    said = status_words(snap)[0]
+    assert said == ("Set-up menu, page 5, dice: a real die, entered by hand. This game: Classic, 4 players: "
+                    "Red a person, Green the Medium computer, Yellow a person, Blue a person. A real die, "
+                    "counted in by hand. House rules: A 1 also brings a token out."), said

@@ -25,6 +25,10 @@ Fields (None where they do not apply):
   "computer seats", "options", "dice"), `item` (the seat letter or option name
   the page shows, else None), `value` (the preset's name, the player count, the
   kind, the option's value, "hand" or "game"); None while its code loads
+- `setup`: in the set-up menu, the game it would start: `preset`, `players` (seat letters),
+  `kinds` ({letter: kind}), `dice` ("device" or "hand"), `options` (those the players set),
+  as a record header has them (`ludo_host.setup_words.summary` says it in words); None
+  elsewhere, and from a board on a serial link (its `status` does not carry it)
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
@@ -58,7 +62,8 @@ def empty():
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None, "remote": "", "acted": None, "skip_fixups": False}
+            "last_roll": None, "remote": "", "acted": None, "skip_fixups": False,
+            "setup": None}
 
 
 def snapshot_of(app):
@@ -77,6 +82,7 @@ def snapshot_of(app):
     menu = status["menu"]
     if mode == "menu" and menu is not None:
         snap["menu"] = dict(menu, name=MENU_PAGES[menu["page"] - 1])
+        snap["setup"] = menu_setup(app.choices)
     g = app.game
     if g is None:
         return snap
@@ -110,3 +116,17 @@ def snapshot_of(app):
         snap["selected"] = 0 <= app.selected < len(legal)
     snap["deadline_ms"] = status["deadline_ms"]
     return snap
+
+
+def menu_setup(choices):
+    """The set-up menu's choices (ludoboard.app.Choices) as a record header's fields: the
+    game a roll would start now.  None while the menu's code is not loaded."""
+    options = sys.modules.get("ludoboard.setup_menu.options")
+    if choices is None or options is None:
+        return None
+    from ludo.rules import PRESETS
+    from ludoboard.names import KINDS
+    seats = "".join(SEATS[s] for s in choices.seats)
+    return {"preset": PRESETS[choices.preset], "players": seats,
+            "kinds": {SEATS[s]: KINDS[choices.kinds[s]] for s in choices.seats},
+            "dice": "hand" if choices.hand else "device", "options": options.chosen(choices)}
