@@ -71,10 +71,28 @@ def status_words(snap):
         said = "Pass: no token could use the %d. %s" % (snap["last_roll"], said)
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
+    if snap.get("undone") and mode in ("play", "pause"):
+        said = "Took back: %s. %s" % (undone_words(snap["undone"]), said)
     left = snap.get("deadline_ms")
     if left is not None and mode == "play":
         said += SEP + "%d s left" % ((left + 999) // 1000)
     return [said, buttons]
+
+
+def undone_words(undone):
+    """What a take-back took back (the snapshot's `undone`): "Red's move of R1 and Green's
+    roll 5"."""
+    parts = []
+    for letter, text in undone:
+        seat = seat_name(letter)
+        word = text.split(" ")[0]
+        if word in ("roll", "pass"):
+            parts.append("%s's %s" % (seat, text.replace(" hand", "")))
+        elif word in ("resign", "timeout"):
+            parts.append("%s's %s" % (seat, "resignation" if word == "resign" else "missed turn"))
+        else:
+            parts.append("%s's move of %s" % (seat, word))
+    return " and ".join(parts)
 
 
 def _situation(snap, mode):

@@ -168,3 +168,34 @@ def test_the_menus_last_page_says_the_game_a_roll_starts():
     assert said == ("Set-up menu, page 5, dice: a real die, entered by hand. This game: Classic, 4 players: "
                     "Red a person, Green the Medium computer, Yellow a person, Blue a person. A real die, "
                     "counted in by hand. House rules: A 1 also brings a token out."), said
+
+
+def test_undo_says_what_it_took_back():
+    """back in play takes the last move back (and a roll after it): the words say what."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=3))
+    while True:                                      # roll until a move is played
+        if b.game.needs_roll():
+            b.press("roll")
+        else:
+            seat = "RGYB"[b.game.turn]
+            roll = b.game.pending_rolls[0]
+            b.presses("select confirm") if b.app.selected < 0 else b.press("confirm")
+            if any(c >= 16 for c in b.game.codes):
+                break
+    assert snapshot_of(b.app)["undone"] is None
+    b.press("back")                                  # undo
+    snap = snapshot_of(b.app)
+    assert snap["undone"] and snap["undone"][0][0] == seat
+    said = status_words(snap)[0]
+    assert said.startswith("Took back: %s's move of %s" % ({"R": "Red", "Y": "Yellow"}[seat], seat)), said
+    assert list(b.game.pending_rolls) == [roll]      # its roll stays, to be played again
+    b.press("confirm") if b.app.selected >= 0 else b.presses("select confirm")
+    assert snapshot_of(b.app)["undone"] is None
+
+
+def test_undo_words_of_a_plain_snapshot():
+    snap = dict(empty(), mode="play", turn="R", rolls=[3], moves=2, undone=[["R", "R1 12-15"], ["Y", "roll 5"]])
+    assert status_words(snap)[0] == "Took back: Red's move of R1 and Yellow's roll 5. Red rolled 3: 2 moves."
+    snap = dict(empty(), mode="play", turn="R", undone=[["R", "roll 3 hand"]])
+    assert status_words(snap)[0].startswith("Took back: Red's roll 3. Red's turn")

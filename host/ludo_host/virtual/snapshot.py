@@ -36,6 +36,8 @@ Fields (None where they do not apply):
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
+- `undone`: after a take-back (until the next action), what it took back, in the order
+  it was played: [[seat letter, record text], ...] ([["R", "R1 12-18"], ["G", "roll 5"]])
 """
 import json
 import sys
@@ -63,7 +65,7 @@ def empty():
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
             "last_roll": None, "remote": "", "acted": None, "skip_fixups": False,
-            "setup": None}
+            "setup": None, "undone": None}
 
 
 def snapshot_of(app):
@@ -101,6 +103,7 @@ def snapshot_of(app):
         snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):
         return snap
+    snap["undone"] = taken_back(g)
     snap["fixups"] = app.fixing()
     snap["skip_fixups"] = bool(getattr(app, "skip_fixups", False))
     acted = getattr(app, "acted", None)
@@ -130,3 +133,25 @@ def menu_setup(choices):
     return {"preset": PRESETS[choices.preset], "players": seats,
             "kinds": {SEATS[s]: KINDS[choices.kinds[s]] for s in choices.seats},
             "dice": "hand" if choices.hand else "device", "options": options.chosen(choices)}
+
+
+def taken_back(game):
+    """What the last take-back took back (the transcript ends with undos), as [[seat letter,
+    record text], ...] in the order it was played; None when the last action was no undo."""
+    from ludo.actions import CODE_UNDO
+    transcript = game.transcript
+    if not transcript or transcript[-1] != CODE_UNDO:
+        return None
+    stack, popped = [], []
+    for code in transcript:
+        if code == CODE_UNDO:
+            popped.append(stack.pop())
+        elif code < CODE_UNDO:          # (122..: a seat handed over, not on the stack)
+            stack.append(code)
+            popped = []
+    again = game.copy()                 # where the take-back left the game: before them
+    out = []
+    for code in reversed(popped):
+        out.append([SEATS[again.turn], again.action_text(code)])
+        again.apply(code)
+    return out
