@@ -304,3 +304,33 @@ def test_the_escape_key_alone_is_not_half_of_a_long_press():
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_help_says_a_refusal_as_the_board_shows_it():
+    """docs/lights.md: a refusal blinks all seven die pixels white (no seat's colour, no
+    roll's face); `?` says the same, not a red flash (red is the cross of a lost roll)."""
+    import pathlib
+    lights = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "lights.md").read_text()
+    assert "| white blinking on all seven die pixels | a refusal" in lights
+    help_text = "\n".join(terminal.HELP)
+    assert "the die's 7 pips blink white   that press means nothing now" in help_text
+    assert "red flash" not in help_text and "a red cross on the die         a lost roll" in help_text
+
+
+def test_in_the_set_up_menu_the_help_explains_the_option_and_the_game_a_roll_starts():
+    from ludo_host.virtual.snapshot import empty
+    screen = terminal.Screen(PLACES, out=LastWrite())
+    snap = dict(empty(), mode="menu", menu={"page": 4, "name": "options", "item": "entry_on_1", "value": False},
+                setup={"preset": "classic", "players": "RGYB", "kinds": {"G": "hard"}, "dice": "hand",
+                       "options": {"entry_on_1": True}})
+    screen.set_snapshot(snap)
+    screen.toggle_help()
+    page = [visible(x) for x in screen.lines(80, 24)]
+    text = " ".join(x.strip() for x in page)
+    assert page[0] == terminal.MENU_HELP and len(page) <= 24 and all(len(x) < 80 for x in page)
+    assert ("This option: Out on a 1: A 1 as well as a 6 brings a token out of the yard; only a 6 rolls "
+            "again.") in text
+    assert ("Roll starts: Classic, 4 players: Red a person, Green the Hard computer, Yellow a person, Blue a "
+            "person. A real die, counted in by hand. House rules: A 1 also brings a token out.") in text
+    screen.set_snapshot(dict(snap, mode="play"))
+    assert screen.lines(80, 24)[0] == terminal.HELP[0]

@@ -260,7 +260,9 @@ def _run_interactive(args):
         now = time.monotonic()
         if pressed or now - said[0] >= WORDS_S:
             said[0] = now
-            screen.set_words(status_words(snapshot_of(board.app)))
+            snap = snapshot_of(board.app)
+            screen.set_snapshot(snap)
+            screen.set_words(status_words(snap))
 
     board.on_show = screen.show
     board.on_console = screen.add_console

@@ -35,7 +35,8 @@ HELP = (
     "                                 confirm plays it",
     "  dim white                      safe squares; in the menus, 'how far' bars",
     "  dim orange                     where the last move started",
-    "  red flash / cross on the die   that press means nothing now / a lost roll",
+    "  the die's 7 pips blink white   that press means nothing now",
+    "  a red cross on the die         a lost roll (three sixes)",
     "  the die breathing white        after a reset: check the tokens, then confirm",
     "  blinking between two places   put the token where it blinks, confirm",
     "  magenta blinking               a set-up problem: see the console",
@@ -200,6 +201,30 @@ def _fit(text, width):
     return indent + body[:room] + "..."
 
 
+MENU_HELP = "The set-up menu (? again: back to it)"
+
+
+def menu_help(snap):
+    """The set-up menu's lines of `?` (None outside it): how to go through it, the option
+    shown in plain words (ludo_host.setup_words), and the game a roll starts now."""
+    from .. import setup_words
+    if not snap or snap.get("mode") != "menu":
+        return None
+    lines = [MENU_HELP,
+             "  Red's home column counts the page: 1 preset, 2 players, 3 computer seats,",
+             "  4 options, 5 dice; the die shows the value. select: next value, confirm:",
+             "  next page, back: the page before, roll: start the game."]
+    menu = snap.get("menu") or {}
+    if menu.get("name") == "options" and menu.get("item"):
+        item = menu["item"]
+        lines.append("  This option: %s: %s" % (setup_words.option_title(item),
+                                                 setup_words.OPTIONS[item].explains
+                                                 if item in setup_words.OPTIONS else ""))
+    if snap.get("setup"):
+        lines.append("  Roll starts: " + setup_words.summary(snap["setup"]))
+    return lines
+
+
 class Screen:
     """Draws frames on the terminal (alternate screen), only when they change.
 
@@ -222,6 +247,7 @@ class Screen:
         self.hint = ""              # one line about the last key that did nothing
         self.size = size
         self.skip_fixups = skip_fixups
+        self.menu_help = None       # the set-up menu's part of `?` (menu_help), while it shows
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -258,12 +284,27 @@ class Screen:
         self.hint = "key %r does nothing: r s Enter b (capitals: long presses), ? help, q quit" % key
         self.draw()
 
-    def help_lines(self):
-        """HELP, saying so where this board skips the token fix-ups."""
+    def set_snapshot(self, snap):
+        """What the board shows now (virtual.snapshot): in the set-up menu `?` explains the
+        page's option and says the game a roll starts."""
+        menu = menu_help(snap)
+        if menu != self.menu_help:
+            self.menu_help = menu
+            if self.help:
+                self.draw()
+
+    def help_lines(self, width=79):
+        """HELP, saying so where this board skips the token fix-ups; in the set-up menu, the
+        menu's own help first."""
         lines = list(HELP)
         if self.skip_fixups:
             at = [i for i, line in enumerate(lines) if line.startswith(FIXUP_HELP)][0]
             lines.insert(at + 1, SKIPPED_FIXUPS)
+        if self.menu_help:
+            menu = []
+            for line in self.menu_help:
+                menu += textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+            lines = menu + [""] + lines
         return lines
 
     def lines(self, columns=80, rows=24):
@@ -274,7 +315,7 @@ class Screen:
             words += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
         below = words + ([_fit(self.hint, width)] if self.hint else [])
         if self.help:
-            page = [_fit(line, width) for line in self.help_lines()]
+            page = [_fit(line, width) for line in self.help_lines(width)]
             return (page[:max(rows - len(below) - 1, 0)] + [""] + below)[:rows]
         side = side_text([_fit(line, width - SIDE_COL) for line in self.info])
         room = min(rows - layout.SIZE - len(below) - 1, self.console_lines)    # (1: "console:")
