@@ -334,3 +334,33 @@ def test_in_the_set_up_menu_the_help_explains_the_option_and_the_game_a_roll_sta
             "person. A real die, counted in by hand. House rules: A 1 also brings a token out.") in text
     screen.set_snapshot(dict(snap, mode="play"))
     assert screen.lines(80, 24)[0] == terminal.HELP[0]
+
+
+def test_a_larger_terminal_gets_a_larger_board_with_the_tokens_named():
+    """80 x 24 stays as it was (a cell: 2 characters, 1 row, no names); 120 x 40 gets cells
+    twice the size with each token's name on its cell (a stack: a name a row, "+n" for the
+    rest), as the terminal replay writes them."""
+    tokens = {"R1": "t13", "R2": "yR2", "R3": "yR3", "R4": "yR4", "Y1": "t20", "Y2": "t20", "Y3": "t20",
+              "Y4": "yY4"}
+    small = busy_screen(skip_fixups=True)
+    before = small.lines(80, 24)
+    small.set_snapshot({"mode": "play", "tokens": tokens})
+    assert small.lines(80, 24) == before and board_rows(before) == layout.SIZE
+    assert not any(re.search(r"R1|Y1", visible(x)[:42]) for x in before)
+    assert terminal.board_scale(80, 24, 5) == 1 and terminal.board_scale(120, 40, 5) == 2
+
+    big = small.lines(120, 40)
+    assert len(big) <= 40 and all(len(visible(x)) < 120 for x in big)
+    assert board_rows(big) == 2 * layout.SIZE
+    row, col = layout.cell("t13")
+    assert visible(big[2 * row])[4 * col:4 * col + 4] == " R1 "
+    row, col = layout.cell("t20")
+    assert [visible(big[2 * row + k])[4 * col:4 * col + 4] for k in (0, 1)] == [" Y1 ", " +2 "]
+    text = "\n".join(visible(x) for x in big)
+    assert "fix-ups skipped: no wooden" in text and "Pass: no token could use that roll." in text
+    assert "line 9 of what the firmware printed" in text                    # the console, under it
+
+
+def board_rows(lines):
+    """How many of the screen's lines draw the board (they start with a colour)."""
+    return sum(1 for x in lines if x.startswith("\x1b[48;2;"))

@@ -36,6 +36,8 @@ Fields (None where they do not apply):
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
+- `tokens`: {token name: place} ("R1": "t13", "yR1", "hR2", "cR") of the game shown (play,
+  pause, check, over), as the game has them; None otherwise
 - `undone`: after a take-back (until the next action), what it took back, in the order
   it was played: [[seat letter, record text], ...] ([["R", "R1 12-18"], ["G", "roll 5"]])
 """
@@ -65,7 +67,7 @@ def empty():
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
             "last_roll": None, "remote": "", "acted": None, "skip_fixups": False,
-            "setup": None, "undone": None}
+            "setup": None, "undone": None, "tokens": None}
 
 
 def snapshot_of(app):
@@ -99,6 +101,8 @@ def snapshot_of(app):
     over = g.outcome()
     if over is not None:
         snap["result"] = over.result()
+    if mode != "menu" and mode != "map-check":
+        snap["tokens"] = token_places(app, g)
     if mode == "pause" and hasattr(app.screen, "item"):
         snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):
@@ -154,4 +158,17 @@ def taken_back(game):
     for code in reversed(popped):
         out.append([SEATS[again.turn], again.action_text(code)])
         again.apply(code)
+    return out
+
+
+def token_places(app, game):
+    """{token name: place name} of the seats that play, where the game has them (app.where)."""
+    from ..layout import all_places
+    places = all_places()
+    out = {}
+    for s in game.seats:
+        for k in range(4):
+            at = app.where[4 * s + k]
+            if at < len(places):
+                out["%s%d" % (SEATS[s], k + 1)] = places[at]
     return out

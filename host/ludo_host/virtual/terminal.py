@@ -11,6 +11,7 @@ import termios
 import textwrap
 import tty
 
+from .. import _board_text as board_text
 from .. import layout
 
 CELL = "  "
@@ -141,45 +142,76 @@ def _bg(rgb):
 SIDE_COL = (DIE_ORIGIN[1] + 4) * len(CELL) + 3     # where the text beside the board starts
 DIE_LABEL = "<- the die"
 INFO_ROW = DIE_ORIGIN[0] + 3                        # the first row of Screen.info beside the board
+MIN_CONSOLE = 3             # console lines a larger board leaves room for under it
 
 
-def side_text(info=()):
-    """The lines beside the board, row by row: the keys, the die's label, then `info`."""
-    side = list(LEGEND) + [""] * (layout.SIZE - len(LEGEND))
-    side[DIE_ORIGIN[0] + 1] = DIE_LABEL
-    for i, line in enumerate(info[:layout.SIZE - INFO_ROW]):
-        side[INFO_ROW + i] = line
+def side_text(info=(), scale=1):
+    """The lines beside the board, row by row: the keys, the die's label, then `info`
+    (scale: text rows per board row)."""
+    rows = layout.SIZE * scale
+    side = list(LEGEND) + [""] * (rows - len(LEGEND))
+    side[(DIE_ORIGIN[0] + 1) * scale] = DIE_LABEL
+    first = INFO_ROW * scale
+    for i, line in enumerate(info[:rows - first]):
+        side[first + i] = line
     return side
 
 
-def render_lines(frame, pixel_map, status=(), use_boost=True, side=None):
+def _label_colour(rgb):
+    """Black on a bright cell, white on a dark one."""
+    r, g, b = rgb
+    return "\x1b[1;38;2;0;0;0m" if 299 * r + 587 * g + 114 * b > 110000 else "\x1b[1;38;2;255;255;255m"
+
+
+def render_lines(frame, pixel_map, status=(), use_boost=True, side=None, scale=1, tokens=None):
     """The screen as a list of text lines with ANSI colours (no cursor movement): the board
-    with `side` beside it (default: the keys), then the `status` lines."""
+    with `side` beside it (default: the keys), then the `status` lines.  scale: each board
+    cell is `scale` rows of 2 * scale characters; from 2 on, `tokens` ({token name: place},
+    as the snapshot has them) are labelled on their cells ("R1"), as the replay does."""
     cells = cell_colours(frame, pixel_map, use_boost)
     width = DIE_ORIGIN[1] + 4
-    side = side_text() if side is None else side
+    side = side_text(scale=scale) if side is None else side
+    labels = board_text.tokens_by_cell(tokens) if tokens and scale > 1 else {}
+    blank = CELL * scale
     lines = []
-    for row in range(layout.SIZE):
+    for row in range(layout.SIZE * scale):
         parts = []
         current = None
         for col in range(width):
-            rgb = cells.get((row, col))
+            rgb = cells.get((row // scale, col))
             if rgb is None:
                 if current is not None:
                     parts.append(RESET)
                     current = None
-                parts.append(CELL)
+                parts.append(blank)
                 continue
             if rgb != current:
                 parts.append(_bg(rgb))
                 current = rgb
-            parts.append(CELL)
+            here = labels.get((row // scale, col))
+            if here:
+                text = board_text.cell_labels(here, 2 * scale, scale)[row % scale]
+                parts.append(_label_colour(rgb) + text + "\x1b[22;39m" if text.strip() else text)
+            else:
+                parts.append(blank)
         parts.append(RESET)
         if row < len(side) and side[row]:
             parts.append("   " + side[row])
         lines.append("".join(parts))
     lines.extend(status)
     return lines
+
+
+def board_scale(columns, rows, below):
+    """The largest scale (text rows per board row) at which the board, the keys beside it
+    and `below` lines under it fit a terminal of that size; 1 at 80 x 24."""
+    scale = 1
+    while True:
+        bigger = scale + 1
+        wide = (DIE_ORIGIN[1] + 4) * len(CELL) * bigger + 3 + max(len(x) for x in LEGEND)
+        if wide > columns - 1 or layout.SIZE * bigger + below > rows:
+            return scale
+        scale = bigger
 
 
 def _terminal_size():
@@ -231,7 +263,8 @@ class Screen:
     Under the board: `words` (what is going on and what the buttons do, from
     ludo_host.words), a hint about the last key, the console's last lines; beside it
     the keys and `info` (short lines: where the data channel and the save are).
-    `?` shows HELP in place of the board. Fits 80 x 24.
+    `?` shows HELP in place of the board. Fits 80 x 24; a larger terminal gets a larger
+    board (board_scale) with the tokens' names on their cells.
     """
 
     def __init__(self, pixel_map, out=None, console_lines=6, size=_terminal_size, skip_fixups=False):
@@ -248,6 +281,7 @@ class Screen:
         self.size = size
         self.skip_fixups = skip_fixups
         self.menu_help = None       # the set-up menu's part of `?` (menu_help), while it shows
+        self.tokens = None          # {token name: place} while a game shows (labels, when larger)
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -288,10 +322,11 @@ class Screen:
         """What the board shows now (virtual.snapshot): in the set-up menu `?` explains the
         page's option and says the game a roll starts."""
         menu = menu_help(snap)
-        if menu != self.menu_help:
+        tokens = snap.get("tokens") if snap else None
+        if menu != self.menu_help or tokens != self.tokens:
             self.menu_help = menu
-            if self.help:
-                self.draw()
+            self.tokens = tokens
+            self.draw()
 
     def help_lines(self, width=79):
         """HELP, saying so where this board skips the token fix-ups; in the set-up menu, the
@@ -317,12 +352,18 @@ class Screen:
         if self.help:
             page = [_fit(line, width) for line in self.help_lines(width)]
             return (page[:max(rows - len(below) - 1, 0)] + [""] + below)[:rows]
-        side = side_text([_fit(line, width - SIDE_COL) for line in self.info])
-        room = min(rows - layout.SIZE - len(below) - 1, self.console_lines)    # (1: "console:")
+        scale = board_scale(columns, rows, len(below) + 1 + MIN_CONSOLE)
+        side_col = (DIE_ORIGIN[1] + 4) * len(CELL) * scale + 3
+        info = []
+        for line in self.info:      # (a path keeps its end; words wrap)
+            info += [_fit(line, width - side_col)] if "/" in line or not line else textwrap.wrap(
+                line, max(width - side_col, 10))
+        side = side_text(info, scale)
+        room = min(rows - layout.SIZE * scale - len(below) - 1, self.console_lines)    # (1: "console:")
         console = [_fit(line, width) for line in self.console if line]
         if room > 0 and console:
             below += ["console:"] + console[-room:]
-        screen = render_lines(self.frame, self.pixel_map, below, side=side)
+        screen = render_lines(self.frame, self.pixel_map, below, side=side, scale=scale, tokens=self.tokens)
         return screen[:rows]
 
     def draw(self):
