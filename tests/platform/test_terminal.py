@@ -364,3 +364,83 @@ def test_a_larger_terminal_gets_a_larger_board_with_the_tokens_named():
 def board_rows(lines):
     """How many of the screen's lines draw the board (they start with a colour)."""
     return sum(1 for x in lines if x.startswith("\x1b[48;2;"))
+
+
+def presses(term, keys):
+    """Keys one at a time, as a person presses them (a press is held 80 ms on the board)."""
+    import time
+    for key in keys:
+        term.keys(key)
+        time.sleep(0.3)
+
+
+def wait_for_words(term, text, timeout=60):
+    """The screen once its words, lines joined (a long line wraps), match `text`."""
+    import time
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        lines = term.screen()
+        joined = " ".join(line.strip() for line in lines)
+        if re.search(text, joined):
+            return lines
+        time.sleep(0.2)
+    raise AssertionError("%r never showed; the screen:\n%s" % (text, "\n".join(term.screen())))
+
+
+def test_a_game_of_computers_plays_through_on_the_virtual_board(tmp_path):
+    """In the terminal (fix-ups skipped: no wooden tokens) two computer seats play a game to
+    its end with nobody at the keys, each move going on by itself; the set-up menu says the
+    options in plain words and the game before it starts.  The next game, with a real die,
+    says what the computer seat needs: its die counted by hand."""
+    import sys
+    from platform_helpers import HOST
+    env = {"PYTHONPATH": HOST, "HOME": str(tmp_path), "TERM": "xterm-256color"}
+    term = Tmux("%s -m ludo_host.cli board --virtual --fresh --nvm %s --set LUDO_COMPUTER_PAUSE_MS=150"
+                % (sys.executable, tmp_path / "nvm.bin"), env)
+    try:
+        term.wait_for("Set-up menu, page 1, preset: classic")
+        term.keys("C-m")
+        term.wait_for("page 2, players: 4 players")
+        term.keys("s")
+        term.wait_for("page 2, players: 2 players")
+        term.keys("C-m")
+        term.wait_for("page 3, computer seats: Red is played by a person")
+        term.keys("s")
+        term.wait_for("Red is played by Easy computer")
+        presses(term, ["C-m", "s"])
+        term.wait_for("Yellow is played by Easy computer")
+        term.keys("C-m")
+        term.wait_for("page 4, options: Safe stars: Stars are safe")
+        presses(term, ["C-m"] * 8)
+        term.wait_for("options: Tokens home to win: All 4 tokens home to win")
+        presses(term, ["s"] * 3)
+        term.wait_for("options: Tokens home to win: 1 token home wins")
+        term.keys("C-m")
+        wait_for_words(term, re.escape("page 5, dice: the board's own dice. This game: Classic, 2 players: Red the "
+                                       "Easy computer, Yellow the Easy computer. The board's own dice. House rules: "
+                                       "1 token home wins."))
+        term.keys("r")                                          # start; then hands off
+        wait_for_words(term, r"(Red|Yellow) \(Easy computer\) rolled [1-6]: its move is lit; it plays it "
+                             r"by itself\.", timeout=60)
+        lines = wait_for_words(term, "Game over: (Red|Yellow) won.", timeout=240)
+        assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+
+        term.keys("r")                                          # the set-up menu, as it was
+        term.wait_for("Set-up menu, page 1, preset: classic")
+        presses(term, ["C-m"] * (1 + 1 + 2 + 9))                 # to the dice page
+        term.wait_for("page 5, dice: the board's own dice")
+        term.keys("s")
+        wait_for_words(term, "This game: Classic, 2 players: Red the Easy computer, Yellow the Easy computer. "
+                             "A real die, counted in by hand.")
+        term.keys("r")
+        lines = wait_for_words(term, re.escape("Red (Easy computer)'s turn: count the die for Red: roll once "
+                                               "per pip, then confirm."))
+        assert "by itself" not in " ".join(lines)
+        presses(term, ["r"] * 3)
+        wait_for_words(term, re.escape("the die counted for Red: 3."))
+        term.keys("C-m")
+        wait_for_words(term, r"Pass: no token could use the 3\.|Yellow \(Easy computer\)'s turn: count the die")
+        term.keys("q")
+        term.wait_for("run again to resume")
+    finally:
+        term.close()
