@@ -9,6 +9,7 @@ back, asks `status` and resends from the last line it holds, so a file ends
 with nothing missing and nothing twice.
 """
 import errno
+import json
 import os
 import signal
 import sys
@@ -408,7 +409,11 @@ class Logger:
                 self.status.note("game %s began before the board knew the time (no logger had set its "
                                  "clock): its header has \"start\": null" % game_id)
             if game.finished:
-                self.status.note("game %s over: %s" % (game_id, game.path))
+                words = footer_words(game.lines[-1])
+                if words.startswith("abandoned"):
+                    self.status.note("game %s abandoned (not finished): %s" % (game_id, game.path))
+                else:
+                    self.status.note("game %s over, %s: %s" % (game_id, words, game.path))
             self.status.update(seq=game.next_seq - 1)
 
     def _pop_pending(self, name):
@@ -504,11 +509,31 @@ class Logger:
         return None
 
 
+def footer_words(footer):
+    """A record footer (its JSON text) in words: "Red won", "Red won: the others resigned",
+    "abandoned (not finished)"."""
+    try:
+        foot = json.loads(footer) if isinstance(footer, str) else footer
+    except ValueError:
+        foot = None
+    if not isinstance(foot, dict):
+        return "ended"
+    termination = foot.get("termination")
+    result = foot.get("result")
+    if termination == "abandoned" or not isinstance(result, str) or result in ("*", ""):
+        return "abandoned (not finished)"
+    names = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
+    won = "%s won" % " and ".join(names.get(x, x) for x in result.split("+"))
+    why = {"resigned": ": the others resigned", "deadline": ": the others missed their deadline"}
+    return won + why.get(termination, "")
+
+
 def _describe_event(ev, text, events):
     if ev == "start":
         return "new game"
     if ev == "end":
-        return "game over " + text
+        words = footer_words(text)
+        return "game " + words if words.startswith("abandoned") else "game over: " + words
     extra = ""
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])

@@ -365,3 +365,31 @@ def test_status_asks_for_the_lights_only_while_wanted_and_not_again_once_refused
     lg._housekeeping()
     assert {"cmd": "status", "lights": True} not in lg.ser.sent[2:]   # plainly again, once refused
     assert err.getvalue().count("too long") == 1
+
+
+def test_the_end_of_a_game_is_said_in_words_abandoned_or_won(tmp_path):
+    """A footer the board sends is said as what happened ("over, Red won"; an abandoned game
+    is "abandoned", never "over"), and the status line never shows the footer's JSON."""
+    lg, err = make_logger(tmp_path)
+    status = StatusLine(io.StringIO(), tty=True)
+    lg.status = status
+    for raw in (start(), action(1, "roll 6"), end(2)):
+        lg.handle_line(raw)
+    assert "game %s over, Red won: " % GID in status.stream.getvalue()
+    assert status.fields["last"] == "game over: Red won" and "{" not in status.text()
+
+    other = "1a2b3c4d"
+    lg.handle_line(start(gid=other))
+    lg.handle_line(line({"ev": "end", "game": other, "seq": 1,
+                         "footer": {"result": "*", "seed": None, "termination": "abandoned"}}))
+    said = status.stream.getvalue()
+    assert "game %s abandoned (not finished): " % other in said and "game %s over" % other not in said
+    assert status.fields["last"] == "game abandoned (not finished)" and "{" not in status.text()
+
+
+def test_footer_words():
+    from ludo_host.logger import footer_words
+    assert footer_words('{"result":"R+G","seed":"1","termination":"finished"}') == "Red and Green won"
+    assert footer_words('{"result":"Y","seed":"1","termination":"resigned"}') == "Yellow won: the others resigned"
+    assert footer_words(ABANDONED_FOOTER) == "abandoned (not finished)"
+    assert footer_words("not json") == "ended"
