@@ -22,7 +22,7 @@ from ._requests import ANSWER_TIMEOUT_S, Requests
 from ._logsetup import not_a_data_channel, port_problem, where_records_go
 from ._lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from ._status import StatusLine
-from ._words import count
+from ._words import count, local_time
 from .ports import NO_BOARD_HINT, find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
@@ -530,7 +530,10 @@ def footer_words(footer):
 
 def _describe_event(ev, text, events):
     if ev == "start":
-        return "new game"
+        header = loads_object(text)
+        began = local_time(header.get("start"))
+        return "new game: %s %s%s" % (str(header.get("preset"))[:10], str(header.get("players"))[:4],
+                                      ", began " + began if began else "")
     if ev == "end":
         words = footer_words(text)
         return "game " + words if words.startswith("abandoned") else "game over: " + words

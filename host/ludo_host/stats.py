@@ -19,7 +19,7 @@ import time
 from ._lines import terminal_safe
 from ._records import is_same_file, parse_record_file, record_paths, where
 from ._steps import taken_back
-from ._words import count
+from ._words import count, local_time
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -108,6 +108,7 @@ def game_facts(rec):
         winners = [s for s in result.split("+") if s in seats]
     return {
         "preset": str(h.get("preset", "?")), "seats": seats, "kinds": kinds,
+        "start": h.get("start") if isinstance(h.get("start"), str) else None,
         "finished": footer is not None,
         "has_winner": bool(winners),    # counts for the win rates (unfinished, abandoned: not)
         "termination": footer.get("termination") if footer else "unfinished",
@@ -154,6 +155,7 @@ def collect(paths, progress=None):
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
+        "starts": [],
     }
     for i, path in enumerate(paths):
         rf, rec = parse_record_file(path)
@@ -170,6 +172,8 @@ def collect(paths, progress=None):
             f = game_facts(rec)
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
+            if local_time(f["start"]):
+                totals["starts"].append(f["start"])
             totals["terminations"][f["termination"]] = totals["terminations"].get(f["termination"], 0) + 1
             if f["has_winner"]:     # win rates and lengths: over the games that have a winner
                 totals["games_with_winner"] += 1
@@ -223,6 +227,11 @@ def report(t):
                if t["unreadable"] else ""))
     if not t["games"]:
         return "\n".join(out)
+    starts = sorted(t.get("starts") or ())
+    if starts:                      # (UTC ISO times sort as they happened)
+        first, last = local_time(starts[0]), local_time(starts[-1])
+        out.append("played: %s" % (first if first == last else "from %s to %s" % (first, last))
+                   + " (this computer's time)")
     out.append("presets: " + ", ".join("%s %d" % kv for kv in sorted(t["presets"].items())))
     out.append("endings: " + ", ".join("%s %d" % kv for kv in sorted(t["terminations"].items())))
     won = t["games_with_winner"]

@@ -393,3 +393,17 @@ def test_footer_words():
     assert footer_words('{"result":"Y","seed":"1","termination":"resigned"}') == "Yellow won: the others resigned"
     assert footer_words(ABANDONED_FOOTER) == "abandoned (not finished)"
     assert footer_words("not json") == "ended"
+
+
+def test_a_new_game_is_said_with_its_preset_seats_and_local_start_time(tmp_path, monkeypatch):
+    import time
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        lg, err = make_logger(tmp_path)
+        lg.handle_line(line({"ev": "start", "game": GID, "seq": 0,
+                             "header": dict(HEADER, start="2026-11-29T14:03:00Z")}))
+        assert lg.status.fields["last"] == "new game: classic RY, began Sun 29 Nov 2026, 15:03"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
