@@ -444,3 +444,22 @@ def test_a_game_of_computers_plays_through_on_the_virtual_board(tmp_path):
         term.wait_for("run again to resume")
     finally:
         term.close()
+
+
+def test_a_games_start_says_what_it_is_under_the_words():
+    """Until its first move the screen says the game (preset, who plays, dice, house rules);
+    then only `?` does, where there is room."""
+    from ludo_host.virtual.snapshot import empty
+    screen = busy_screen()
+    setup = {"preset": "classic", "players": "RY", "kinds": {"Y": "hard"}, "dice": "device",
+             "options": {"stars": False}}
+    screen.set_snapshot(dict(empty(), mode="play", setup=setup, remote="R"))
+    text = " ".join(visible(x).strip() for x in screen.lines(80, 24))
+    assert ("This game: Classic, 2 players: Red on a link, Yellow the Hard computer. The board's own dice. "
+            "House rules: Stars are not safe: tokens on them can be captured.") in text
+    screen.set_snapshot(dict(empty(), mode="play", setup=setup, moves_played=1))
+    assert "This game:" not in " ".join(screen.lines(80, 24))
+    screen.toggle_help()
+    assert "This game: Classic" in " ".join(screen.lines(120, 40))
+    page = screen.lines(80, 24)
+    assert terminal.HELP[-1] in page and len(page) <= 24

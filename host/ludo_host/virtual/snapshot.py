@@ -27,8 +27,10 @@ Fields (None where they do not apply):
   kind, the option's value, "hand" or "game"); None while its code loads
 - `setup`: in the set-up menu, the game it would start: `preset`, `players` (seat letters),
   `kinds` ({letter: kind}), `dice` ("device" or "hand"), `options` (those the players set),
-  as a record header has them (`ludo_host.setup_words.summary` says it in words); None
-  elsewhere, and from a board on a serial link (its `status` does not carry it)
+  as a record header has them (`ludo_host.setup_words.summary` says it in words); in a
+  game, the game's own (its options all, its kinds as they are now); None from a board on
+  a serial link (its `status` does not carry it)
+- `moves_played`: how many moves the game has played (rolls, passes and take-backs aside)
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
@@ -67,7 +69,7 @@ def empty():
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
             "last_roll": None, "remote": "", "acted": None, "skip_fixups": False,
-            "setup": None, "undone": None, "tokens": None}
+            "setup": None, "undone": None, "tokens": None, "moves_played": 0}
 
 
 def snapshot_of(app):
@@ -90,6 +92,7 @@ def snapshot_of(app):
     g = app.game
     if g is None:
         return snap
+    from ludo.actions import CODE_PASS
     letter = SEATS[g.turn]
     snap["turn"] = letter
     snap["remote"] = status["remote"]
@@ -103,6 +106,10 @@ def snapshot_of(app):
         snap["result"] = over.result()
     if mode != "menu" and mode != "map-check":
         snap["tokens"] = token_places(app, g)
+        snap["setup"] = {"preset": g.preset, "players": "".join(SEATS[s] for s in g.seats),
+                         "kinds": {SEATS[s]: g.kinds.get(SEATS[s], "human") for s in g.seats},
+                         "dice": "hand" if app.hand else "device", "options": dict(g.options)}
+        snap["moves_played"] = sum(1 for c in g.codes if 16 <= c < CODE_PASS)
     if mode == "pause" and hasattr(app.screen, "item"):
         snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):

@@ -282,6 +282,8 @@ class Screen:
         self.skip_fixups = skip_fixups
         self.menu_help = None       # the set-up menu's part of `?` (menu_help), while it shows
         self.tokens = None          # {token name: place} while a game shows (labels, when larger)
+        self.game = None            # "This game: ..." (setup_words.summary) while a game shows
+        self.fresh = False          # ... and no move is played yet: it shows under the words
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -321,14 +323,18 @@ class Screen:
     def set_snapshot(self, snap):
         """What the board shows now (virtual.snapshot): in the set-up menu `?` explains the
         page's option and says the game a roll starts."""
+        from .. import setup_words
         menu = menu_help(snap)
         tokens = snap.get("tokens") if snap else None
-        if menu != self.menu_help or tokens != self.tokens:
-            self.menu_help = menu
-            self.tokens = tokens
+        game = None
+        if snap and snap.get("setup") and snap.get("mode") != "menu":
+            game = "This game: " + setup_words.summary(snap["setup"], snap.get("remote") or "")
+        fresh = bool(game) and not snap.get("moves_played") and snap.get("mode") == "play"
+        if (menu, tokens, game, fresh) != (self.menu_help, self.tokens, self.game, self.fresh):
+            self.menu_help, self.tokens, self.game, self.fresh = menu, tokens, game, fresh
             self.draw()
 
-    def help_lines(self, width=79):
+    def help_lines(self, width=79, room=None):
         """HELP, saying so where this board skips the token fix-ups; in the set-up menu, the
         menu's own help first."""
         lines = list(HELP)
@@ -340,6 +346,10 @@ class Screen:
             for line in self.menu_help:
                 menu += textwrap.wrap(line, width, subsequent_indent="    ") or [""]
             lines = menu + [""] + lines
+        elif self.game:             # (before the last line, where there is room for it)
+            game = textwrap.wrap(self.game, width, subsequent_indent="  ")
+            if room is None or len(lines) + len(game) <= room:
+                lines = lines[:-1] + game + lines[-1:]
         return lines
 
     def lines(self, columns=80, rows=24):
@@ -348,9 +358,11 @@ class Screen:
         words = []
         for line in self.words:
             words += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        if self.fresh and not self.help:        # a game's start says what it is
+            words += textwrap.wrap(self.game, width, subsequent_indent="  ")
         below = words + ([_fit(self.hint, width)] if self.hint else [])
         if self.help:
-            page = [_fit(line, width) for line in self.help_lines(width)]
+            page = [_fit(line, width) for line in self.help_lines(width, rows - len(below) - 1)]
             return (page[:max(rows - len(below) - 1, 0)] + [""] + below)[:rows]
         scale = board_scale(columns, rows, len(below) + 1 + MIN_CONSOLE)
         side_col = (DIE_ORIGIN[1] + 4) * len(CELL) * scale + 3
