@@ -17,10 +17,10 @@ COMMANDS = (
     ("log", "ludo_host.logger", "log every game from the board to record files"),
     ("web", "ludo_host.web", "the table's live page in a browser, while every game is logged"),
     ("replay", "ludo_host.replay", "step through a recorded game, or write it as an HTML page"),
-    ("verify", "ludo_host.verify", "check recorded games: every action, every roll, the seed"),
+    ("verify", "ludo_host.records.verify", "check recorded games: every action, every roll, the seed"),
     ("stats", "ludo_host.stats", "statistics over a folder of records"),
     ("deploy", "ludo_host.deploy", "copy the firmware and its library to the CIRCUITPY drive"),
-    ("template", "ludo_host.template", "write the printable placement template (SVG, to scale) for the pixels and buttons"),
+    ("template", "ludo_host.deploy.template", "write the printable placement template (SVG, to scale) for the pixels and buttons"),
 )
 
 

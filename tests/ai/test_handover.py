@@ -7,7 +7,7 @@ import pytest
 import ludo
 from ludo import ai
 from ludo_host import stats
-from ludo_host._records import parse_record_file
+from ludo_host.records.reading import parse_record_file
 
 from ai_helpers import CLASSES, LEVELS, play_on, random_move
 

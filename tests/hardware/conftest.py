@@ -59,7 +59,8 @@ def no_library_tools(monkeypatch, tmp_path_factory):
     library missing altogether sets `_library.local_neopixel` to give None (`no_library`).
     And no pause for a board's restart after the guard code.py."""
     import shutil
-    from ludo_host import _library, deploy
+    from ludo_host import deploy
+    from ludo_host.deploy import library as _library
     source = tmp_path_factory.mktemp("site-packages") / "neopixel.py"
     source.write_text("import adafruit_pixelbuf\nclass NeoPixel(adafruit_pixelbuf.PixelBuf):\n    pass\n")
     monkeypatch.setattr(shutil, "which", lambda name: None)
@@ -72,7 +73,7 @@ def no_library_tools(monkeypatch, tmp_path_factory):
 @pytest.fixture
 def no_library(no_library_tools, monkeypatch):
     """Neither circup nor a neopixel.py on this computer: deploy can only say what to copy."""
-    from ludo_host import _library
+    from ludo_host.deploy import library as _library
     monkeypatch.setattr(_library, "local_neopixel", lambda: None)
 
 

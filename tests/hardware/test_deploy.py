@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from conftest import ROOT, make_drive, read, run_deploy, snapshot
-from ludo_host import _library, cli, deploy, pixelmap
+from ludo_host import cli, deploy
+from ludo_host.deploy import library as _library, pixelmap
 
 pytestmark = pytest.mark.usefixtures("no_library_tools")
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("no_library_tools")
 posix_only = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs and rlimits as POSIX has them")
 
 
-NO_LIBRARY_TOOLS = ("import shutil\nfrom ludo_host import _library\n_library.local_neopixel = lambda: None\n"
+NO_LIBRARY_TOOLS = ("import shutil\nfrom ludo_host.deploy import library as _library\n_library.local_neopixel = lambda: None\n"
                     "shutil.which = lambda name: None\n")
 
 
@@ -180,7 +180,7 @@ def test_a_drive_that_fills_midway_says_how_full(tmp_path, firmware):
               "open(os.path.join(drive, 'code.py'), 'w').write('old code\\n')\n"
               "real = shutil.disk_usage\n"
               "shutil.disk_usage = lambda p: real(p)._replace(free=10 ** 9)\n"
-              "from ludo_host import cli, _library\n"
+              "from ludo_host import cli\nfrom ludo_host.deploy import library as _library\n"
               "_library.local_neopixel = lambda: None\n"
               "shutil.which = lambda name: None\n"
               "status = cli.main(['deploy', '--drive', drive, '--firmware', firmware])\n"

@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 from conftest import ROOT
-from ludo_host import pixelmap, template
+from ludo_host.deploy import pixelmap, template
 
 SVG = "{http://www.w3.org/2000/svg}"
 WIRING = os.path.join(ROOT, "hardware", "wiring.svg")

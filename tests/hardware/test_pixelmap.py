@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from ludo_host import layout, pixelmap, template
+from ludo_host import layout
+from ludo_host.deploy import pixelmap, template
 
 DEFAULT = pixelmap.load()
 

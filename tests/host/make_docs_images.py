@@ -19,8 +19,8 @@ import ludo  # noqa: E402
 
 import games  # noqa: E402
 from cdp import Browser  # noqa: E402
-from ludo_host._replay_page import render_page  # noqa: E402
-from ludo_host._steps import Replay  # noqa: E402
+from ludo_host.replay.page import render_page  # noqa: E402
+from ludo_host.replay.steps import Replay  # noqa: E402
 
 SEED = 4
 STEP = None   # default: the first capture after move 250

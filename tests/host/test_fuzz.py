@@ -7,10 +7,10 @@ import re
 
 from hypothesis import given, strategies as st
 
-from ludo_host._lines import LineSplitter
-from ludo_host._status import StatusLine
+from ludo_host.records.lines import LineSplitter
+from ludo_host.logger.status import StatusLine
 from ludo_host.logger import Logger
-from ludo_host import verify
+from ludo_host.records import verify
 
 GID = "0a1b2c3d"
 

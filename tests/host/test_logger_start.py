@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ROOT, cli_command, cli_env, read_text, run_cli, wait_until
 from fakeboard import FakeBoard
-from ludo_host._logsetup import where_records_go
+from ludo_host.logger.setup import where_records_go
 
 
 def file_lines(path):

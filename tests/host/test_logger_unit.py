@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from ludo_host._gamefile import ABANDONED_FOOTER, GameFile, safe_file_stem
-from ludo_host._status import StatusLine
+from ludo_host.records.writing import ABANDONED_FOOTER, GameFile, safe_file_stem
+from ludo_host.logger.status import StatusLine
 from ludo_host.logger import Logger
 
 GID = "0a1b2c3d"

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import cli_command, cli_env
 from ludo_host import layout
-from ludo_host._steps import Replay
+from ludo_host.replay.steps import Replay
 from ludo_host.replay import KEYS_HELP
 
 

@@ -6,8 +6,8 @@ import ludo
 import pytest
 
 from cdp import Browser, find_chromium
-from ludo_host._replay_page import render_page
-from ludo_host._steps import Replay
+from ludo_host.replay.page import render_page
+from ludo_host.replay.steps import Replay
 
 IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 

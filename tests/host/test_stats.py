@@ -203,7 +203,7 @@ def test_records_the_rules_do_not_replay_are_skipped_with_a_line(cli, tmp_path):
 
 def test_the_length_plot_counts_whole_games_and_moves(tmp_path):
     """One finished game: the length histogram's axes show whole numbers, not "0.2 games"."""
-    from ludo_host._stats_plot import figure
+    from ludo_host.stats.plot import figure
     (tmp_path / "g.ludo").write_text(games.record_text(3, players=2))
     totals = collect([str(tmp_path / "g.ludo")])
     length = figure(totals).axes[3]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import cli_env
-from ludo_host.verify import verify_file
+from ludo_host.records.verify import verify_file
 
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<msg>.+)$")
 

@@ -10,7 +10,7 @@ import pytest
 
 from cdp import Browser, find_chromium
 from conftest import wait_until
-from ludo_host._steps import Replay
+from ludo_host.replay.steps import Replay
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 

@@ -49,7 +49,7 @@ def logged(tmp_path, board):
 
 
 def _quiet(tmp_path):
-    from ludo_host._status import StatusLine
+    from ludo_host.logger.status import StatusLine
     return StatusLine(open(tmp_path / "status.txt", "w"))
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from cdp import Browser, find_chromium
 from conftest import Clock, wait_until
-from ludo_host._steps import Replay
+from ludo_host.replay.steps import Replay
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 from ludo_host.web.room import AWAY_S

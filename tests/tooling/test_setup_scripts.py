@@ -110,7 +110,7 @@ def test_run_sh_installs_what_every_sub_command_imports(repo_root):
             # ludo: this project's core; ludoboard: the firmware the virtual board runs from firmware/
             elif top not in sys.stdlib_module_names and top not in FIRMWARE_PACKAGES:
                 third_party.setdefault(top, name)
-    assert "ludo_host._stats_plot" in seen and "matplotlib" in third_party
+    assert "ludo_host.stats.plot" in seen and "matplotlib" in third_party
     project = tomllib.loads((repo_root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     plain = {re.split(r"[<>=!~;\[ ]", dep, 1)[0].lower().replace("_", "-") for dep in project["dependencies"]}
     distributions = importlib.metadata.packages_distributions()

@@ -11,7 +11,7 @@ import termios
 import textwrap
 import tty
 
-from .. import _board_text as board_text
+from ..replay import board_text
 from .. import layout
 
 CELL = "  "

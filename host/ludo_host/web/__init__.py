@@ -14,8 +14,8 @@ import sys
 import threading
 import time
 
-from .._logsetup import port_problem, where_records_go
-from .._status import StatusLine
+from ..logger.setup import port_problem, where_records_go
+from ..logger.status import StatusLine
 from ..logger import Logger
 from .live import LiveGame
 from .seats import BoardLink, Seating

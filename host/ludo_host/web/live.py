@@ -3,7 +3,7 @@
 The logger (in its own thread) hands over each record file whose lines changed; the
 lines are the file's, so the page's move list is the record.  Each new action line is
 played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
-replay draws it (`_replay_page.step_data`).
+replay draws it (`replay.page.step_data`).
 
 The words are the virtual board's status line (`ludo_host.words.status_words`), said of
 a snapshot of the board (`ludo_host.virtual.snapshot`): a virtual board in this process
@@ -22,8 +22,8 @@ import time
 
 import ludo
 
-from .._replay_page import drawing_data, star_marks, step_data
-from .._steps import Replay
+from ..replay.page import drawing_data, star_marks, step_data
+from ..replay.steps import Replay
 from ..virtual import snapshot
 from ..words import status_words
 

@@ -1,223 +1,47 @@
 """The live watch page: the HTML replay's board and drawing (LudoDraw), fed over a WebSocket.
 
-One HTML file, inline CSS and JS, nothing fetched but the WebSocket.  Everything from
-the board is put in as text (textContent) or as SVG attributes, never as HTML.
+Its HTML, CSS and JavaScript are files in web/static/ (page.html, page.css, page.js; the
+seat links' panel in play.html, play.css, play.js), put together with the replay's CSS
+and drawing (replay/static/) into one HTML page per role: nothing fetched but the
+WebSocket.  Everything from the board is put in as text (textContent) or as SVG
+attributes, never as HTML.
+
+The seat links' panel (the table's page and a seat's page, not the watch page): the
+table's panel makes the room, shows a link and a QR code per open seat, fills with the
+computer; a seat's panel has Join, Roll, a button per legal move, Pass, Resign, Leave.
+Built with DOM calls only (the QR code is an SVG path's `d` from the server).
 
 Hooks for tests: `document.body.dataset.steps` is the number of steps shown, each step of
 the move list is `<li data-step="N">`, each lit pixel `<circle class="light"
 data-place="t12">`, `window.ludoLive` has `steps` (the steps as received), `state`,
-`errors` (the server's error messages) and `send(obj)`.
+`errors` (the server's error messages) and `send(obj)`; on the seat links' pages
+`ludoLive.panel` is the last view from the server (`room` or `seat`), `ludoLive.done`
+counts the actions the server carried out; buttons have `data-action` (and `data-move`
+for a move).
 """
+from ..replay import assets as replay_assets
 from .. import layout
-from .._replay_assets import CSS as REPLAY_CSS, DRAW_JS
-from .._replay_page import CELL, SIZE, board_svg, script_json
-from . import page_play
+from ..replay.page import CELL, SIZE, board_svg, script_json
+from ..page_files import fill, read
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Ludo: the table, live</title>
-<style>%(css)s</style>
-</head>
-<body data-steps="0">
-<main>
-<section class="board-wrap">
-<svg id="board" viewBox="0 0 %(size)d %(size)d" role="img" aria-label="Ludo board">
-<g id="paint">%(board)s</g>
-<g id="stars"></g>
-<g id="lights"></g>
-<g id="marks"></g>
-<g id="tokens"></g>
-</svg>
-</section>
-<section class="panel">
-<h1 id="title">Ludo: the table, live</h1>
-<p id="meta" class="meta"></p>
-<p id="link" class="link" role="status"></p>
-%(play)s<div class="now">
-<svg id="die" viewBox="0 0 60 60" width="60" height="60" aria-label="die"></svg>
-<div>
-<div id="next" class="next" aria-live="polite"></div>
-<div id="buttons" class="buttons"></div>
-<div id="last" class="action"></div>
-<div id="deadline" class="deadline"></div>
-</div>
-</div>
-<p id="result" class="result"></p>
-<ol id="moves" class="moves" start="0"></ol>
-<p class="help">Struck out: a move taken back later. Rings on the board: the board's lights, when the page knows them.</p>
-</section>
-</main>
-<script id="live-data" type="application/json">%(data)s</script>
-<script>%(draw_js)s
-%(js)s
-%(play_js)s</script>
-</body>
-</html>
-"""
-
-CSS = REPLAY_CSS + """
-.link { margin: 0 0 10px; font-size: 13px; color: var(--muted); }
-.link.down { color: #b00020; font-weight: 600; }
-.next { font-weight: 600; font-size: 17px; }
-.deadline { font-weight: 600; color: #b00020; min-height: 1.2em; }
-.buttons { color: var(--muted); }
-.light { fill: none; stroke-width: 5; filter: drop-shadow(0 0 1.5px rgba(0,0,0,.85)); }
-@media (max-width: 640px) {
-  main { padding: 8px; gap: 10px; }
-  .board-wrap { flex-basis: 100%; min-width: 0; }
-  .panel { max-width: none; }
-  .moves { height: 220px; }
-}
-"""
-
-JS = r"""
-(function () {
-  "use strict";
-  var fixed = JSON.parse(document.getElementById("live-data").textContent);
-  var $ = function (id) { return document.getElementById(id); };
-  var token = new URLSearchParams(location.search).get("t") || "";
-  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0,
-                                 role: fixed.role };
-  var data = null, draw = null, items = [], offset = 0, retry = 500;
-
-  function text(id, value) { $(id).textContent = value || ""; }
-
-  function showGame(game, steps) {
-    data = game;
-    live.game = game;
-    live.steps = [];
-    items = [];
-    draw = game ? LudoDraw(game) : null;
-    var list = $("moves"), stars = $("stars");
-    while (list.firstChild) { list.removeChild(list.firstChild); }
-    while (stars.firstChild) { stars.removeChild(stars.firstChild); }
-    if (!game) {
-      text("meta", "No game on the board yet.");
-      $("tokens").textContent = ""; $("marks").textContent = "";
-      document.body.dataset.steps = 0;
-      return;
-    }
-    game.stars.forEach(function (s) {
-      draw.el("polygon", { "class": "safe", "data-square": s[0], points: s[1], fill: "none", stroke: s[2],
-                           "stroke-width": 2 }, stars);
-    });
-    var kinds = steps.length ? steps[0].kinds : {}, who = [];
-    for (var i = 0; i < game.players.length; i++) {
-      var s = game.players[i];
-      who.push(draw.seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (computer, " + kinds[s] + ")" : ""));
-    }
-    text("title", "Ludo game " + game.game);
-    text("meta", game.preset + " \u00b7 " + who.join(", ") + (game.start ? " \u00b7 began " + game.start : ""));
-    addSteps(0, steps);
-  }
-
-  function addSteps(from, steps) {
-    if (!data || from !== live.steps.length) { return false; }
-    steps.forEach(function (st) {
-      var n = live.steps.length;
-      live.steps.push(st);
-      var li = draw.moveItem(st, n);
-      $("moves").appendChild(li);
-      items.push(li);
-      if (st.undoes !== null && items[st.undoes]) { draw.markUndone(items[st.undoes], n); }
-    });
-    var st = live.steps[live.steps.length - 1];
-    draw.drawTokens(st);
-    draw.drawDie(st.die);
-    items.forEach(function (li) { li.classList.remove("current"); });
-    var cur = items[items.length - 1];
-    cur.classList.add("current");
-    var list = $("moves");
-    list.scrollTop = list.scrollHeight;
-    document.body.dataset.steps = live.steps.length;
-    return true;
-  }
-
-  function showState(st) {
-    live.state = st;
-    offset = st._now * 1000 - Date.now();
-    var b = st.board, w = st.words;
-    var link = b.connected ? "Connected to the board." : "Not connected to the board: " + (b.note || "waiting") + ".";
-    $("link").className = "link" + (b.connected ? "" : " down");
-    text("link", link);
-    text("next", w.said);
-    text("buttons", w.buttons ? "Buttons: " + w.buttons : "");
-    text("last", w.last ? "Last: " + w.last : "");
-    var res = "";
-    if (st.footer) { res = "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
-    if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
-    text("result", res);
-    tick();
-  }
-
-  function tick() {
-    var st = live.state, d = st && st.deadline;
-    if (!d) { text("deadline", ""); return; }
-    var left = Math.max(0, Math.ceil(d.ends_at - (Date.now() + offset) / 1000));
-    text("deadline", (draw ? draw.seatName[d.seat] : d.seat) + ": " + Math.floor(left / 60) + ":" +
-      ("0" + left % 60).slice(-2) + " left of the " + d.seconds + " s deadline");
-  }
-  setInterval(tick, 250);
-
-  function showLights(on) {
-    var g = $("lights");
-    while (g.firstChild) { g.removeChild(g.firstChild); }
-    if (!on || !draw) { return; }
-    on.forEach(function (l) {
-      var c = draw.centre(l[0]);
-      if (c) { draw.el("circle", { "class": "light", "data-place": l[0], cx: c[0], cy: c[1], r: fixed.cell * 0.44, stroke: l[1] }, g); }
-    });
-  }
-
-  function onMessage(ev) {
-    var msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    live.updates += 1;
-    if (msg.type === "game") { showGame(msg.game, msg.steps); }
-    else if (msg.type === "steps") { if (!addSteps(msg.from, msg.steps)) { live.socket.close(); } }
-    else if (msg.type === "state") { showState(msg); }
-    else if (msg.type === "lights") { live.lights = msg.on; showLights(msg.on); }
-    else if (msg.type === "error") { live.errors.push(msg.error); }
-    else if (msg.type === "pong") { live.pong = msg.id; }
-    if (live.panelMessage) { live.panelMessage(msg); }
-    if (live.onUpdate) { live.onUpdate(msg); }
-  }
-
-  function connect() {
-    var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-                           "/ws?t=" + encodeURIComponent(token));
-    live.socket = ws;
-    ws.onopen = function () { retry = 500; };
-    ws.onmessage = onMessage;
-    ws.onclose = function () {
-      $("link").className = "link down";
-      text("link", "Lost the link to the table's PC: trying again...");
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
-    };
-  }
-  live.send = function (obj) { live.socket.send(typeof obj === "string" ? obj : JSON.stringify(obj)); };
-  connect();
-})();
-"""
+FOLDER = "web/static"
+ROLES = ("watch", "host", "seat")
 
 
 def render(role="watch"):
     """The page's HTML for a role's link: "watch", "host" (the table's page: the seat
     links) or "seat" (a seat link's page: its buttons).  The same for every page of a
     role: the game comes over the WebSocket."""
+    if role not in ROLES:
+        raise ValueError("no page for role %r (one of %s)" % (role, ", ".join(ROLES)))
     play = role in ("host", "seat")
-    return PAGE % {
-        "css": CSS + (page_play.CSS if play else ""),
-        "play": page_play.HTML if play else "",
-        "play_js": page_play.JS if play else "",
+    return fill(read(FOLDER, "page.html"), {
+        "css": replay_assets.css() + read(FOLDER, "page.css") + (read(FOLDER, "play.css") if play else ""),
+        "play": read(FOLDER, "play.html") if play else "",
+        "play_js": read(FOLDER, "play.js") if play else "",
         "size": SIZE,
         "board": board_svg(()),
         "data": script_json({"cell": CELL, "die": list(layout.DIE_PLACES), "role": role}),
-        "draw_js": DRAW_JS,
-        "js": JS,
-    }
-
+        "draw_js": replay_assets.draw_js(),
+        "js": read(FOLDER, "page.js"),
+    })

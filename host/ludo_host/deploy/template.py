@@ -11,7 +11,8 @@ import math
 import os
 import sys
 
-from . import layout, pixelmap
+from .. import layout
+from . import pixelmap
 
 DEFAULT_BOARD_MM = 400.0            # a common 40 cm board: squares of 26.7 mm
 MIN_SQUARE_MM, MAX_SQUARE_MM = 10.0, 80.0

@@ -15,10 +15,10 @@ not a map at all; ``check`` lists what is wrong with a map's contents.
 import json
 import os
 
-from . import layout
+from .. import layout
 
 FORMAT = "ludo-pixelmap/1"
-DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+DEFAULT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))),
                             "hardware", "pixelmap.json")
 
 

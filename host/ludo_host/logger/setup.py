@@ -5,7 +5,7 @@ import os
 import stat
 import subprocess
 
-from . import ports
+from .. import ports
 
 
 def not_a_data_channel(device):

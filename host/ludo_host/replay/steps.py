@@ -7,7 +7,7 @@ Shared by the terminal replay and the HTML page (which embeds them as JSON).
 import ludo
 from ludo.record import push_line
 
-from . import layout
+from .. import layout
 
 
 def taken_back(actions):

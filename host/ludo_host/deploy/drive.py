@@ -9,7 +9,7 @@ import errno
 import os
 import shutil
 
-from ._regular import NotRegularFile, open_regular
+from .._regular import NotRegularFile, open_regular
 
 TMP_SUFFIX = ".ludo-tmp"
 

@@ -16,10 +16,10 @@ import math
 import sys
 import time
 
-from ._lines import terminal_safe
-from ._records import is_same_file, parse_record_file, record_paths, where
-from ._steps import taken_back
-from ._words import count, local_time
+from ..records.lines import terminal_safe
+from ..records.reading import is_same_file, parse_record_file, record_paths, where
+from ..replay.steps import taken_back
+from .._words import count, local_time
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -202,7 +202,7 @@ def _does_not_replay(rec):
     """The first problem `verify` finds (an illegal action, a result the game does not
     give, a roll the seed does not give), or None: the figures count only what the rules
     confirm.  An unfinished game (no footer yet: the logger is still writing it) counts."""
-    from .verify import replay_problems
+    from ..records.verify import replay_problems
     found = [p for p in replay_problems(rec) if not p[1].startswith("no footer")]
     return min(found) if found else None
 
@@ -272,7 +272,7 @@ def run(args):
     plot = None
     if args.png:                # before the work, not after it
         try:
-            from ._stats_plot import plot
+            from .plot import plot
         except ImportError as exc:
             print("ludo-host stats: --png needs matplotlib (%s); install it with: pip install matplotlib" % exc,
                   file=sys.stderr)

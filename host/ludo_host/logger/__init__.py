@@ -16,14 +16,14 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from ._gamefile import GameFile, file_path, latest_number
-from ._lock import LockHeld, PathLock
-from ._requests import ANSWER_TIMEOUT_S, Requests
-from ._logsetup import not_a_data_channel, port_problem, where_records_go
-from ._lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
-from ._status import StatusLine
-from ._words import count, local_time
-from .ports import NO_BOARD_HINT, find_board_port
+from ..records.writing import GameFile, file_path, latest_number
+from .._lock import LockHeld, PathLock
+from .requests import ANSWER_TIMEOUT_S, Requests
+from .setup import not_a_data_channel, port_problem, where_records_go
+from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
+from .status import StatusLine
+from .._words import count, local_time
+from ..ports import NO_BOARD_HINT, find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer

@@ -11,7 +11,7 @@ import json
 import os
 import re
 
-from ._regular import open_regular
+from .._regular import open_regular
 
 GAME_ID = re.compile(r"\A[0-9a-f]{8}\Z")
 ABANDONED_FOOTER = '{"result":"*","seed":null,"termination":"abandoned"}'

@@ -10,7 +10,7 @@ is spelled out below the board.
 Without colour (a pipe, NO_COLOR, --color never) a plain-text drawing of the
 same grid is used, three characters a cell.
 """
-from . import layout
+from .. import layout
 
 ENTRY_SQUARE = {"R": 0, "G": 13, "Y": 26, "B": 39}
 SEAT_RGB = {"R": (255, 30, 30), "G": (20, 210, 60), "Y": (255, 200, 0), "B": (40, 110, 255)}
@@ -73,7 +73,7 @@ def render(places, color=True, side=(), die=None):
     side: lines printed to the right of the board."""
     if color:
         try:
-            from .virtual import terminal
+            from ..virtual import terminal
         except ImportError:
             terminal = None
         if terminal is not None and hasattr(terminal, "cell_colours"):

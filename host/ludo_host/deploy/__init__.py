@@ -26,17 +26,17 @@ import sys
 import time
 
 from . import pixelmap
-from ._deploy_settings import MAP_NAME, SETTINGS, board_pins, merge_settings
-from ._drive import (TMP_SUFFIX, DeployError, atomic_write, carry_over, check_inside, cluster_size,
+from .settings import MAP_NAME, SETTINGS, board_pins, merge_settings
+from .drive import (TMP_SUFFIX, DeployError, atomic_write, carry_over, check_inside, cluster_size,
                      free_bytes, fsync_folder, read_file, remove_tree, rescue, write_failure, write_new)
-from ._library import install_library
-from ._mpy import compile_firmware
-from ._regular import NotRegularFile, open_regular
+from .library import install_library
+from .mpy import compile_firmware
+from .._regular import NotRegularFile, open_regular
 
 __all__ = ["DeployError", "SETTINGS", "TMP_SUFFIX", "atomic_write", "merge_settings", "run", "add_arguments"]
 
 MIN_VERSION = (9, 0)
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 FIRMWARE_DIR = os.path.join(REPO, "firmware")
 CODE = "code.py"                    # written last: its write is what restarts the board on the new firmware
 BOOT = "boot.py"

@@ -6,7 +6,7 @@ import shutil
 import subprocess
 import sys
 
-from ._drive import atomic_write
+from .drive import atomic_write
 
 CIRCUP_TIMEOUT_S = 180
 PIP_TIMEOUT_S = 300

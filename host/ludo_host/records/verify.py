@@ -14,9 +14,9 @@ Everything printed has its control characters shown as escapes.
 """
 import sys
 
-from ._lines import terminal_safe
-from ._records import _exc_text, parse_record_file
-from ._words import count
+from .lines import terminal_safe
+from .reading import _exc_text, parse_record_file
+from .._words import count
 
 def verify_file(path):
     """Problems of one record file: a sorted list of (line number, message); [] when sound."""

@@ -10,7 +10,7 @@ characters shown as escapes: only the status line's own redrawing is sent raw.
 import shutil
 import time
 
-from ._lines import terminal_safe
+from ..records.lines import terminal_safe
 
 
 class StatusLine:

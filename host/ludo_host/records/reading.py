@@ -10,8 +10,8 @@ Problems are (line number, message) pairs, like the core's.
 import os
 import re
 
-from ._lines import LineSplitter
-from ._regular import NotRegularFile, open_regular
+from .lines import LineSplitter
+from .._regular import NotRegularFile, open_regular
 
 MAX_LINE_CHARS = 4096        # the core's own limit (ludo.record.MAX_LINE)
 MAX_LINE_BYTES = 4 * MAX_LINE_CHARS

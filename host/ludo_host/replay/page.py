@@ -16,8 +16,8 @@ import html
 import json
 import math
 
-from . import layout
-from ._steps import board_cells, describe
+from .. import layout
+from .steps import board_cells, describe
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -111,7 +111,7 @@ def legend_html(safe):
 
 
 def step_data(replay, st, die, undoes=None):
-    """Step `st` of a Replay as both pages draw it (LudoDraw in _replay_assets): where each
+    """Step `st` of a Replay as both pages draw it (LudoDraw in replay/static/draw.js): where each
     token is (in `replay_tokens` order), the line and its words, and `die`, the roll shown.
     `undoes`: {undo's step: step it takes back} (made from replay.undone when None)."""
     if undoes is None:
@@ -164,14 +164,16 @@ def script_json(obj):
 
 
 def render_page(replay, title):
-    from ._replay_assets import CSS, DRAW_JS, JS, PAGE
-    return PAGE % {
+    """The whole replay as one self-contained HTML file (CSS, JS and data inlined)."""
+    from . import assets
+    from ..page_files import fill
+    return fill(assets.page(), {
         "title": html.escape(title),
-        "css": CSS,
+        "css": assets.css(),
         "size": SIZE,
         "board": board_svg(replay.safe),
         "legend": legend_html(replay.safe),
         "data": script_json(page_data(replay, title)),
-        "draw_js": DRAW_JS,
-        "js": JS,
-    }
+        "draw_js": assets.draw_js(),
+        "js": assets.replay_js(),
+    })

@@ -1,53 +1,3 @@
-"""The seat links' part of the live page: the table's panel (make the room, a link and a QR
-code per open seat, fill with the computer) and a seat's panel (Join, Roll, a button per
-legal move, Pass, Resign, Leave).  The watch page has neither.
-
-Built with DOM calls only (textContent and attributes; the QR code is an SVG path's `d`
-from the server), so nothing from the server is read as HTML.  Keys on a seat page: R
-rolls, 1-9 choose a move, P passes, J joins; Tab and Enter reach every button.
-
-Hooks for tests: `ludoLive.panel` is the last view from the server (`room` or `seat`),
-`ludoLive.done` counts the actions the server carried out; buttons have `data-action`
-(and `data-move` for a move).
-"""
-
-HTML = """<section id="seatplay" class="seatplay" aria-labelledby="play-title">
-<h2 id="play-title"></h2>
-<p id="play-said" class="play-said" aria-live="polite"></p>
-<div id="play-seats" class="play-seats"></div>
-<div id="play-buttons" class="play-buttons"></div>
-<p id="play-error" class="play-error" role="alert"></p>
-<p id="play-keys" class="help"></p>
-</section>
-"""
-
-CSS = """
-.seatplay { background:#fff; padding:10px 12px; border-radius:8px; margin: 0 0 12px;
-  box-shadow: 0 1px 4px rgba(0,0,0,.12); }
-.seatplay h2 { font-size: 17px; margin: 0 0 6px; }
-.play-said { margin: 0 0 8px; font-weight: 600; }
-.play-buttons { display:flex; flex-wrap:wrap; gap:8px; }
-.seatplay button { font-size:16px; min-height:44px; padding:6px 14px; border:1px solid #888; border-radius:6px;
-  background:#f7f7f7; color: var(--ink); cursor:pointer; text-align:left; }
-.seatplay button.main { background:#1a5fb4; color:#fff; border-color:#1a5fb4; font-weight:600; }
-.seatplay button.capture { border-color:#b00020; }
-.seatplay button .cap { color:#b00020; font-weight:700; }
-.seatplay button:hover { filter: brightness(0.95); }
-.seatplay button:focus-visible, .seatplay input:focus-visible, .seatplay a:focus-visible {
-  outline: 3px solid #e66100; outline-offset: 2px; }
-.panel { min-width: 0; }
-.play-error { color:#b00020; font-weight:600; min-height:1.2em; margin: 8px 0 0; overflow-wrap: anywhere; }
-.play-seats .seat-link { display:flex; gap:12px; align-items:center; margin: 8px 0; flex-wrap: wrap; }
-.play-seats .seat-link a { word-break: break-all; font-size: 13px; }
-.play-seats svg.qr { width: 148px; height: 148px; flex: none; background: #fff; }
-.play-seats label { display:block; margin: 4px 0; font-size: 16px; }
-.play-seats input { width: 20px; height: 20px; vertical-align: -4px; }
-@media (max-width: 640px) {
-  .seatplay button { flex: 1 1 100%; }
-}
-"""
-
-JS = r"""
 (function () {
   "use strict";
   var live = window.ludoLive, role = live.role;
@@ -231,4 +181,3 @@ JS = r"""
     if (b && b.isConnected) { ev.preventDefault(); b.focus(); b.click(); }
   });
 })();
-"""

@@ -16,12 +16,12 @@ import os
 import sys
 import textwrap
 
-from ._board_text import render
-from ._lines import terminal_safe
-from ._records import is_same_file, parse_record_file, where
-from ._steps import Replay, describe
-from ._words import count, local_time
-from .setup_words import summary_lines
+from .board_text import render
+from ..records.lines import terminal_safe
+from ..records.reading import is_same_file, parse_record_file, where
+from .steps import Replay, describe
+from .._words import count, local_time
+from ..setup_words import summary_lines
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
@@ -180,7 +180,7 @@ def run(args):
                             "(nothing written)" % args.html), file=sys.stderr)
         return 2
     if args.html:
-        from ._replay_page import render_page
+        from .page import render_page
         page = render_page(replay, "Ludo replay: %s" % os.path.basename(args.file))
         try:
             with open(args.html, "w", encoding="utf-8") as fh:

@@ -13,7 +13,7 @@ import os
 import subprocess
 import tempfile
 
-from ._drive import DeployError
+from .drive import DeployError
 
 MPY_VERSION = {9: 6, 10: 6}          # CircuitPython major version -> the .mpy version it loads
 OLDER_MPY = {5: "CircuitPython 7 or 8", 3: "CircuitPython 4 to 6"}

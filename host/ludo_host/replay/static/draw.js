@@ -1,0 +1,93 @@
+window.LudoDraw = function (data) {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  var C = data.cell;
+  var $ = function (id) { return document.getElementById(id); };
+  var seatName = { R: "Red", G: "Green", Y: "Yellow", B: "Blue" };
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) { e.setAttribute(k, attrs[k]); }
+    if (parent) { parent.appendChild(e); }
+    return e;
+  }
+  function centre(place) {
+    var rc = data.cells[place];
+    return rc ? [rc[1] * C + C / 2, rc[0] * C + C / 2] : null;
+  }
+  function clear(g) { while (g.firstChild) { g.removeChild(g.firstChild); } }
+
+  function drawDie(v) {
+    var d = $("die");
+    clear(d);
+    el("rect", { x: 3, y: 3, width: 54, height: 54, rx: 10, fill: "#fff", stroke: "#333", "stroke-width": 3 }, d);
+    var pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] }[v] || [];
+    pips.forEach(function (p) {
+      el("circle", { cx: 15 + 15 * (p % 3), cy: 15 + 15 * Math.floor(p / 3), r: 5.5, fill: "#222" }, d);
+    });
+    d.setAttribute("data-value", v || "");
+  }
+
+  function drawTokens(st) {
+    var g = $("tokens"), marks = $("marks");
+    clear(g);
+    clear(marks);
+    var byPlace = {};
+    data.tokens.forEach(function (t, i) {
+      var p = st.p[i];
+      if (p) { (byPlace[p] = byPlace[p] || []).push(t); }
+    });
+    if (st.moved) {
+      var a = centre(st.moved[1]), b = centre(st.moved[2]);
+      if (a) { el("rect", { "class": "from-mark", x: a[0] - C / 2 + 2, y: a[1] - C / 2 + 2, width: C - 4, height: C - 4 }, marks); }
+      if (b) { el("rect", { "class": "to-mark", x: b[0] - C / 2, y: b[1] - C / 2, width: C, height: C }, marks); }
+    }
+    var offsets = [[[0, 0]], [[-0.2, -0.2], [0.2, 0.2]], [[-0.22, -0.22], [0.22, -0.22], [0, 0.22]],
+                   [[-0.22, -0.22], [0.22, -0.22], [-0.22, 0.22], [0.22, 0.22]]];
+    Object.keys(byPlace).sort().forEach(function (place) {
+      var ts = byPlace[place], c = centre(place), n = ts.length;
+      var offs = offsets[Math.min(n, 4) - 1], r = n === 1 ? C * 0.36 : C * 0.24;
+      ts.forEach(function (t, k) {
+        var o = offs[k % 4];
+        var tok = el("g", { "class": "token", "data-token": t, "data-place": place }, g);
+        if (st.moved && st.moved[0] === t) { tok.classList.add("moved"); }
+        el("circle", { cx: c[0] + o[0] * C, cy: c[1] + o[1] * C, r: r, fill: data.colours[t[0]] }, tok);
+        var label = el("text", { x: c[0] + o[0] * C, y: c[1] + o[1] * C + 5, "text-anchor": "middle" }, tok);
+        label.textContent = n > 2 ? t[1] : t;
+        if (n > 2) { label.setAttribute("style", "font-size:11px"); }
+      });
+    });
+  }
+
+  // A move taken back later: struck out, saying at which step.
+  function markUndone(li, by) {
+    li.classList.add("undone");
+    li.dataset.undoneBy = by;
+    li.title = "taken back at step " + by;
+  }
+
+  // Step n of the move list as a line (text only: nothing from the board is read as HTML).
+  function moveItem(st, n) {
+    var li = document.createElement("li");
+    if (n === 0) { li.textContent = "start"; }
+    else {
+      var seat = document.createElement("span");
+      seat.className = "seat"; seat.textContent = st.actor;
+      seat.style.color = data.colours[st.actor];
+      li.appendChild(seat);
+      li.appendChild(document.createTextNode(" " + st.text.replace(/^[RGYB]: /, "")));
+      if (st.captures.length) { li.classList.add("capture"); }
+      if (st.line === "undo") {
+        li.classList.add("undo");
+        if (st.undoes !== null) { li.appendChild(document.createTextNode(" (takes back step " + st.undoes + ")")); }
+      }
+      if (st.undone !== null) { markUndone(li, st.undone); }
+      if (/^kind /.test(st.line)) { li.classList.add("kind"); }
+    }
+    li.dataset.step = n;
+    return li;
+  }
+
+  return { el: el, centre: centre, clear: clear, drawDie: drawDie, drawTokens: drawTokens,
+           moveItem: moveItem, markUndone: markUndone, seatName: seatName };
+};
