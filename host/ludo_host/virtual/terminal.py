@@ -11,7 +11,7 @@ import termios
 import textwrap
 import tty
 
-from ..replay import board_text
+from ..replay.board_text import cell_labels, tokens_by_cell
 from .. import layout
 
 CELL = "  "
@@ -171,7 +171,7 @@ def render_lines(frame, pixel_map, status=(), use_boost=True, side=None, scale=1
     cells = cell_colours(frame, pixel_map, use_boost)
     width = DIE_ORIGIN[1] + 4
     side = side_text(scale=scale) if side is None else side
-    labels = board_text.tokens_by_cell(tokens) if tokens and scale > 1 else {}
+    labels = tokens_by_cell(tokens) if tokens and scale > 1 else {}
     blank = CELL * scale
     lines = []
     for row in range(layout.SIZE * scale):
@@ -190,7 +190,7 @@ def render_lines(frame, pixel_map, status=(), use_boost=True, side=None, scale=1
                 current = rgb
             here = labels.get((row // scale, col))
             if here:
-                text = board_text.cell_labels(here, 2 * scale, scale)[row % scale]
+                text = cell_labels(here, 2 * scale, scale)[row % scale]
                 parts.append(_label_colour(rgb) + text + "\x1b[22;39m" if text.strip() else text)
             else:
                 parts.append(blank)
