@@ -17,6 +17,7 @@ import json
 import math
 
 from .. import layout
+from ..setup_words import summary_lines
 from .steps import board_cells, describe
 
 CELL = 40
@@ -154,6 +155,7 @@ def page_data(replay, title):
         "steps": steps,
     }
     data.update(drawing_data(replay))
+    data["summary"] = summary_lines(h)      # the game's set-up in words (setup_words)
     return data
 
 

@@ -24,6 +24,7 @@ import ludo
 
 from ..replay.page import drawing_data, star_marks, step_data
 from ..replay.steps import Replay
+from ..setup_words import summary_lines
 from ..virtual import snapshot
 from ..words import status_words
 
@@ -193,6 +194,7 @@ class LiveGame:
                     "steps": list(self.steps)}
             game.update(drawing_data(self.replay))
             game["stars"] = [list(mark) for mark in star_marks(self.replay.safe)]
+            game["summary"] = summary_lines(h, self.remote[1] or "")    # (setup_words: its words)
             return self.game_key, game
 
     def steps_from(self, n):
