@@ -12,10 +12,10 @@ then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
 WebAssembly heap grows in the first calls), the heap the level keeps between
 decisions (also as the board plays it: Hard with keep off, its tables and buffers
-made again each decision) and the heap the imports cost (ludo.ai: Easy and
-Medium; ludo.ai_hard: Hard and its parts, which load without ludo.ai; both with
-ludo.ai_base).  The timer ticks in
-whole milliseconds in this build.
+made again each decision) and the heap the imports cost (ludo.ai.easy and
+ludo.ai.medium: Easy and Medium; ludo.ai.hard: Hard and its parts, which load
+without them; each with the package ludo.ai and ludo.ai.base).  The timer ticks
+in whole milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
     python bench/ai_micropython.py --level hard --preset club --options teams=1 --games 3
@@ -37,7 +37,7 @@ SETUP = """
 import gc, time
 import ludo
 from ludo import ai
-CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}   # ai.Hard: ludo.ai_eval's
+CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}   # each loaded from its module of ludo.ai
 game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
 players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
 """
@@ -140,13 +140,13 @@ def main(argv=None):
                 us, position = line[2:].split(" ", 1)
                 retimed.append((int(us), position))
         kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
-                                 setup=RETAINED_SETUP % params + "from ludo import ai, ai_hard\n")
+                                 setup=RETAINED_SETUP % params + "from ludo.ai import easy, medium, hard\n")
         kept_board = mp.retained_bytes("p = ai.%s()\np.keep = False\np.choose(g)\n" % args.level.capitalize(),
-                                       setup=RETAINED_SETUP % params + "from ludo import ai, ai_hard\n")
-        code = mp.retained_bytes("from ludo import ai\n", setup="import ludo\n")
-        code_hard = mp.retained_bytes("from ludo import ai_hard\n", setup="import ludo\n")
-        code_base = mp.retained_bytes("from ludo import ai_base\n", setup="import ludo\n")
-        code_both = mp.retained_bytes("from ludo import ai_hard\n", setup="import ludo\nfrom ludo import ai\n")
+                                       setup=RETAINED_SETUP % params + "from ludo.ai import easy, medium, hard\n")
+        code = mp.retained_bytes("from ludo.ai import easy, medium\n", setup="import ludo\n")
+        code_hard = mp.retained_bytes("from ludo.ai import hard\n", setup="import ludo\n")
+        code_base = mp.retained_bytes("from ludo.ai import base\n", setup="import ludo\n")
+        code_both = mp.retained_bytes("from ludo.ai import hard\n", setup="import ludo\nfrom ludo.ai import easy, medium\n")
     if not rows:
         sys.exit("no decision with a choice was played")
     times = [r[0] / 1000.0 for r in rows]
@@ -176,8 +176,8 @@ def main(argv=None):
     print("  " + again[1])
     print("heap kept by the player between decisions: %d bytes (as the board plays it, keep off: %d bytes)"
           % (kept, kept_board))
-    print("heap taken by the code: ludo.ai (Easy, Medium) %d bytes, ludo.ai_hard (Hard, loaded without"
-          " ludo.ai) %d bytes, each with ludo.ai_base (%d bytes); all three %d bytes"
+    print("heap taken by the code: ludo.ai.easy and .medium (Easy, Medium) %d bytes, ludo.ai.hard (Hard,"
+          " loaded without them) %d bytes, each with the package and ludo.ai.base (%d bytes); all three %d bytes"
           % (code, code_hard, code_base, code + code_both))
 
 

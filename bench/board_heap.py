@@ -375,18 +375,21 @@ def deps_of(params, name):
 
 
 MIN_LINES = 60          # modules this long or longer are listed (the small ones need little)
-# installed on CPython only (dice.py, turns.py): the board never loads them, nor does the bench
+# installed on CPython only (by dice.py and game.py): the board never loads them, nor does the bench
 PC_ONLY = ("ludo.dice_batch", "ludo.fast_play")
 
 
 def modules():
     """The firmware's modules of MIN_LINES lines of code or more, longest first."""
     found = []
+    firmware = os.path.join(bm.ROOT, "firmware")
     for pkg in ("ludo", "ludoboard"):
-        for name in sorted(os.listdir(os.path.join(bm.ROOT, "firmware", pkg))):
-            if name.endswith(".py") and name != "__init__.py" and pkg + "." + name[:-3] not in PC_ONLY:
-                full = pkg + "." + name[:-3]
-                if _code_lines(full) >= MIN_LINES:
+        for folder, dirs, files in os.walk(os.path.join(firmware, pkg)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            prefix = os.path.relpath(folder, firmware).replace(os.sep, ".")
+            for name in sorted(files):
+                full = prefix if name == "__init__.py" else prefix + "." + name[:-3]
+                if name.endswith(".py") and full not in (pkg,) + PC_ONLY and _code_lines(full) >= MIN_LINES:
                     found.append(full)
     return sorted(found, key=lambda m: -_code_lines(m))
 

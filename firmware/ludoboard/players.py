@@ -2,7 +2,8 @@
 # and the coach's hint (Hard's move for a person's seat).
 #
 # This module and the players are loaded only while needed (play.job), one
-# module a loop pass: ludo's ai_base, then each player's own parts.  They stay while
+# module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
+# then each player's own parts.  They stay while
 # a game has a computer seat; the app releases them when no seat needs them
 # (app.computers_needed: the game over, a hint given in a game of people).
 # Between decisions a seat keeps only its player's generator: Hard makes its
@@ -15,10 +16,10 @@ from ludo.actions import KINDS
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
 # imports only modules before it); its class (Easy, Medium, Hard) is in the last
-_PARTS = {"easy": ("ai_base", "ai_easy"),
-          "medium": ("ai_base", "ai_thumb", "ai_medium"),
-          "hard": ("ai_base", "ai_weights", "ai_tables", "ai_danger", "ai_worth", "ai_eval", "ai_search",
-                   "ai_prepare", "ai_hard")}
+_PARTS = {"easy": ("ai", "ai.base", "ai.easy"),
+          "medium": ("ai", "ai.base", "ai.thumb", "ai.medium"),
+          "hard": ("ai", "ai.base", "ai.weights", "ai.tables", "ai.danger", "ai.worth", "ai.evaluate",
+                   "ai.search", "ai.prepare", "ai.hard")}
 
 
 def _installed():
@@ -33,7 +34,7 @@ def _installed():
             return False
         return True
     where = where[:where.rfind("/") + 1]
-    for name in ("ai.py", "ai.mpy"):
+    for name in ("ai/__init__.py", "ai/__init__.mpy"):
         try:
             os.stat(where + name)
             return True

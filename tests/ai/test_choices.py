@@ -139,7 +139,7 @@ def test_medium_club_race_rules(text, best):
 
 
 # Hard in club (Rules.pool): with no safe squares a token's worth grows with the
-# square of its progress only up to its home column (ludo.ai_tables with ludo.ai_weights' W_POOL_CURVE):
+# square of its progress only up to its home column (ludo.ai.tables with ludo.ai.weights' W_POOL_CURVE):
 # a token on the track is worth moving on, one in the home column can wait.
 HARD_CLUB = [
     # the 2 moves R2 on the track, not R1 further up its home column
@@ -156,7 +156,7 @@ def test_hard_club_race(text, best):
 
 def test_hard_pool_weights_leave_other_rules_alone(monkeypatch):
     # the pool weights change only the tables of rules with Rules.pool
-    from ludo import ai_tables, ai_weights
+    from ludo.ai import tables, weights
     from ludo.rules import Rules
 
     class Tables:
@@ -164,13 +164,13 @@ def test_hard_pool_weights_leave_other_rules_alone(monkeypatch):
 
     def values(rules):
         tab = Tables()
-        ai_tables.tables(tab, rules)
+        tables.tables(tab, rules)
         return list(tab.val)
 
     presets = ("classic", "family", "strict", "club")
     plain = {p: values(Rules(p)) for p in presets}
-    monkeypatch.setattr(ai_weights, "W_POOL_CURVE", 999)
-    monkeypatch.setattr(ai_weights, "W_POOL_HOME", 999)
+    monkeypatch.setattr(weights, "W_POOL_CURVE", 999)
+    monkeypatch.setattr(weights, "W_POOL_HOME", 999)
     for preset in ("classic", "family", "strict"):
         assert values(Rules(preset)) == plain[preset]
     assert values(Rules("club")) != plain["club"]

@@ -43,7 +43,7 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
     assert "kind %s hard" % seat in lines
     # the hand-over line sits where it happened: after the 60 opening actions
     assert lines.index("kind %s hard" % seat) == 61
-    replayed = ludo.Record.parse(text).replay()
+    replayed = ludo.Game.from_record(ludo.Record.parse(text))
     assert replayed.position() == game.position()
     assert replayed.kinds[seat] == "hard"
     assert replayed.outcome() == game.outcome()
@@ -105,11 +105,13 @@ def test_generator_stays_small_and_spreads():
 
 
 def test_ai_hard_is_ai_hards_hard_and_chooses_as_the_shared_one():
-    # ai.Hard is loaded from ludo.ai_hard on first use (module __getattr__).
-    from ludo import ai_hard
-    assert ai.Hard is ai_hard.Hard
+    # ai.Hard is loaded from ludo.ai.hard on first use (module __getattr__).
+    from ludo.ai import hard
+    assert ai.Hard is hard.Hard
     from ludo.ai import Hard
-    assert Hard is ai_hard.Hard
+    assert Hard is hard.Hard
+    import ludo.ai
+    assert ludo.ai.Easy is ai.easy.Easy and ludo.ai.Medium is ai.medium.Medium
     ai._players.clear()
     mine = ai.Hard()
     game = ludo.Game("classic", players=4, seed=5)

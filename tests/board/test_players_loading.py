@@ -1,6 +1,7 @@
 """The board loads only the computer players' code a seat needs, one small
 module of ludo at a time (ludoboard.players): Hard (the coach's too) is
-ludo.ai_base and Hard's parts, without Easy and Medium; the app's boundary
+the package ludo.ai (which imports none of them), ludo.ai.base and Hard's
+parts, without Easy and Medium; the app's boundary
 (App.computers_needed, when no seat needs them) drops all of it (as on the board:
 on CPython the loader keeps modules unless told)."""
 import sys
@@ -11,11 +12,11 @@ import ludoboard
 from ludoboard import players
 from ludoboard.app import App
 
-AI_MODULES = ("ludo.ai", "ludo.ai_base", "ludo.ai_easy", "ludo.ai_thumb", "ludo.ai_medium",
-              "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth", "ludo.ai_eval",
-              "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
-HARD = ("ludo.ai_base", "ludo.ai_weights", "ludo.ai_tables", "ludo.ai_danger", "ludo.ai_worth",
-        "ludo.ai_eval", "ludo.ai_search", "ludo.ai_prepare", "ludo.ai_hard")
+AI_MODULES = ("ludo.ai", "ludo.ai.base", "ludo.ai.easy", "ludo.ai.thumb", "ludo.ai.medium",
+              "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth", "ludo.ai.evaluate",
+              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
+HARD = ("ludo.ai", "ludo.ai.base", "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth",
+        "ludo.ai.evaluate", "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
 
 
 def _unload():
@@ -59,14 +60,14 @@ def test_hard_loads_without_easy_and_medium_and_release_drops_it(monkeypatch):
         move = players.choose(g, "hard")
         assert move in g.legal_moves
         assert all(name in sys.modules for name in HARD)
-        assert "ludo.ai" not in sys.modules and "ludo.ai_medium" not in sys.modules
+        assert "ludo.ai.medium" not in sys.modules and "ludo.ai.easy" not in sys.modules
         App.computers_needed(SimpleNamespace(game=None))   # no game: no seat needs them
         for name in AI_MODULES + ("ludoboard.players",):
             assert name not in sys.modules
         sys.modules["ludoboard.players"] = players
         assert players.choose(g, "medium") in g.legal_moves
-        assert "ludo.ai_medium" in sys.modules and "ludo.ai_hard" not in sys.modules
-        assert "ludo.ai" not in sys.modules
+        assert "ludo.ai.medium" in sys.modules and "ludo.ai.hard" not in sys.modules
+        assert "ludo.ai.easy" not in sys.modules
     finally:
         _restore(saved)
 
@@ -75,7 +76,7 @@ def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
     # each stage compiles one module: what it imports of ludo's players is loaded already
     saved = _saved()
     try:
-        for kind, last in (("easy", "ai_easy"), ("medium", "ai_medium"), ("hard", "ai_hard")):
+        for kind, last in (("easy", "ai.easy"), ("medium", "ai.medium"), ("hard", "ai.hard")):
             _unload()
             assert not players.ready(kind)
             stages = 0

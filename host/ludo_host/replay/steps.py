@@ -8,6 +8,16 @@ import ludo
 from ludo.record import push_line
 
 from .. import layout
+from ..words import LEFT_WORDS, result_words
+
+
+def is_refusal(exc):
+    """Whether `exc` is the rules core's refusal (a LudoError) from any copy of `ludo`: a
+    virtual board in this process re-imports the firmware's modules at each reset
+    (virtual/engine.py), so a game made before one raises the new copy's errors, which an
+    `except ludo.LudoError` of the old copy does not catch."""
+    return any(cls.__name__ == "LudoError" and cls.__module__.split(".")[0] == "ludo"
+               for cls in type(exc).__mro__)
 
 
 def taken_back(actions):
@@ -36,7 +46,9 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
-        g = self._game = rec.replay(upto=0)
+        self.left = []                  # (seat, "resign" or "timeout") in order
+        self.names = rec.names          # {seat: a person's name}
+        g = self._game = ludo.Game.from_record(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
@@ -69,11 +81,15 @@ class Replay:
                     actor = self.steps[step]["actor"]   # whose step it takes back
         try:
             push_line(g, line)
-        except ludo.LudoError as exc:
+        except Exception as exc:
+            if not is_refusal(exc):
+                raise
             where = len(self.actions) + 2 if line_no is None else line_no
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
+        if words[0] in LEFT_WORDS:
+            self.left.append((actor, words[0]))
         self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
         return True
@@ -106,6 +122,7 @@ class Replay:
         if out is not None:
             step["result"] = out.result()
             step["termination"] = out.termination
+            step["result_words"] = result_words(step["result"], out.termination, self.left, self.names)
         return step
 
     def last_roll(self, n):

@@ -38,6 +38,8 @@ Fields (None where they do not apply):
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
+- `left`: the seats that resigned or ran out of time, in order, as [seat, "resign" or
+  "timeout"] (words.result_words says the result with them)
 - `tokens`: {token name: place} ("R1": "t13", "yR1", "hR2", "cR") of the game shown (play,
   pause, check, over), as the game has them; None otherwise
 - `undone`: after a take-back (until the next action), what it took back, in the order
@@ -63,12 +65,22 @@ def running_app(thread_ident):
     return None
 
 
+def left_of(g):
+    """[[seat, "resign" or "timeout"], ...] of a game's resignations and missed deadlines."""
+    from ludo.actions import CODE_RESIGN, CODE_TIMEOUT
+    out = []
+    for code in g.transcript:
+        if CODE_RESIGN <= code < CODE_TIMEOUT + 4:
+            out.append([SEATS[(code - CODE_RESIGN) % 4], "resign" if code < CODE_TIMEOUT else "timeout"])
+    return out
+
+
 def empty():
     """The snapshot of a board that shows nothing yet (booting)."""
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None, "remote": "", "acted": None, "skip_fixups": False,
+            "last_roll": None, "remote": "", "acted": None, "left": [], "skip_fixups": False,
             "setup": None, "undone": None, "tokens": None, "moves_played": 0}
 
 
@@ -104,6 +116,7 @@ def snapshot_of(app):
     over = g.outcome()
     if over is not None:
         snap["result"] = over.result()
+        snap["left"] = left_of(g)
     if mode != "menu" and mode != "map-check":
         snap["tokens"] = token_places(app, g)
         snap["setup"] = {"preset": g.preset, "players": "".join(SEATS[s] for s in g.seats),

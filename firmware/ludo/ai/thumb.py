@@ -1,9 +1,9 @@
-# Medium's tests of a token (ludo.ai_medium): is it in danger, is it out of
+# Medium's tests of a token (ludo.ai.medium): is it in danger, is it out of
 # reach, and does a move leave every other roll in hand playable (club).
-# sq: each token's square on the track (ai_base.track_squares).
-from .game import OFF
-from .rules import BLOCK_NONE
-from .ai_base import NOT_ON_TRACK as _NONE
+# sq: each token's square on the track (base.track_squares).
+from ..game import OFF
+from ..rules import BLOCK_NONE
+from .base import NOT_ON_TRACK as _NONE
 
 
 def threat(game, r, sq, s0, o):

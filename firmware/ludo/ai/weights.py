@@ -1,5 +1,5 @@
-# Hard's weights and search limits (ludo.ai_hard's Hard; docs/computer-players.md).
-# The parts of Hard read these as ai_weights.NAME when they run, so setting one
+# Hard's weights and search limits (ludo.ai.hard's Hard; docs/computer-players.md).
+# The parts of Hard read these as weights.NAME when they run, so setting one
 # here before a Hard player first meets a game tries another value.
 
 # ---- Hard's weights (points; a square of progress is W_STEP) ---------------

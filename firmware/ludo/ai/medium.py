@@ -14,13 +14,13 @@
 # left club's stones stalled in the home column and captured on a track
 # without safe squares: docs/computer-players.md).
 # A token is in danger when a token that may capture it stands 1 to 6 squares
-# behind it (and is not about to turn into its home column: ludo.ai_thumb).  No
+# behind it (and is not about to turn into its home column: ludo.ai.thumb).  No
 # evaluation of the whole position, no look-ahead.
 # These rules were chosen by tournaments: moving the token furthest ahead instead
 # of the one furthest behind, or shunning squares in danger, makes a player
 # nearly as strong as Hard (docs/computer-players.md).
-from .ai_base import _Player, track_squares, MAX_CHOICES, NOT_ON_TRACK as _NONE
-from .ai_thumb import threat, safe, keeps
+from .base import _Player, track_squares, MAX_CHOICES, NOT_ON_TRACK as _NONE
+from .thumb import threat, safe, keeps
 
 
 class Medium(_Player):

@@ -1,7 +1,7 @@
-# Hard: the tables of worth its weights (ludo.ai_weights) give for a game's rules,
-# made when a Hard player meets a game (ludo.ai_hard).
-from .rules import BLOCK_NONE
-from . import ai_weights as w
+# Hard: the tables of worth its weights (ludo.ai.weights) give for a game's rules,
+# made when a Hard player meets a game (ludo.ai.hard).
+from ..rules import BLOCK_NONE
+from . import weights as w
 
 
 def tables(tab, rules):

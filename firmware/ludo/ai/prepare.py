@@ -1,12 +1,12 @@
 # Hard: what one decision needs (Search: the tables for its game's rules, the
-# search game, the buffers), made one part a call of prepare (ludo.ai_hard).
-from .game import Game
-from .ai_base import MAX_CHOICES
-from .ai_tables import tables
+# search game, the buffers), made one part a call of prepare (ludo.ai.hard).
+from ..game import Game
+from .base import MAX_CHOICES
+from .tables import tables
 
 
 class Search:
-    # One decision's tables (ai_tables.tables sets them) and buffers, for one game's rules.
+    # One decision's tables (tables.tables sets them) and buffers, for one game's rules.
     def __init__(self, rules, depth, expand):
         tables(self, rules)
         self.depth = depth

@@ -1,5 +1,5 @@
-# Hard: what a seat's tokens are worth (ludo.ai_eval; the worth of one token by its
-# place: ludo.ai_tables).
+# Hard: what a seat's tokens are worth (ludo.ai.evaluate; the worth of one token by its
+# place: ludo.ai.tables).
 
 
 def seat_worth(val, pos, s, need):

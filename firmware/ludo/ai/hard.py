@@ -1,15 +1,15 @@
-# Hard: judges whole positions (ludo.ai_eval) and looks ahead over the dice
-# (ludo.ai_search), with the precise danger of every rival's next roll
-# (ludo.ai_danger) and the weights of ludo.ai_weights.  `ai.Hard` is this class.
+# Hard: judges whole positions (ludo.ai.evaluate) and looks ahead over the dice
+# (ludo.ai.search), with the precise danger of every rival's next roll
+# (ludo.ai.danger) and the weights of ludo.ai.weights.  `ai.Hard` is this class.
 # Between decisions a player needs only its generator; what a decision needs
 # (the tables for its game's rules, the search game, a state buffer, values and
 # marks per level) is made when it first meets a game and kept while `keep`.
 # The board sets keep off and makes them again for each decision, one part a
 # loop pass (prepare), so that no pass holds them together with their garbage.
-from .ai_base import _Player
-from .ai_prepare import prepare
-from .ai_search import moves
-from . import ai_weights as w
+from .base import _Player
+from .prepare import prepare
+from .search import moves
+from . import weights as w
 
 
 class Hard(_Player):

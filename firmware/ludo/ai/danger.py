@@ -1,4 +1,4 @@
-# Hard: the danger to a token before its owner moves again (ludo.ai_eval's part).
+# Hard: the danger to a token before its owner moves again (ludo.ai.evaluate's part).
 # For each rival seat, the set of rolls that would hit it, counting a 6 followed
 # by the rest (7..12 squares behind), a rival entering onto it from the yard
 # (with pool rules also a 6 that enters and the next roll that moves that stone
@@ -6,7 +6,7 @@
 # seats that may capture the token count (club's facing colours, partners).
 # Checked against games: a token given a 1-in-6 chance was captured 19% of the
 # time, 1-in-3 32%, 7-in-36 20%.
-from .ai_base import NOT_ON_TRACK as _NONE
+from .base import NOT_ON_TRACK as _NONE
 
 _POPCOUNT = bytes(bin(i).count("1") for i in range(128))
 

@@ -1,7 +1,7 @@
-# What every computer player shares (ludo.ai_easy's Easy, ludo.ai_medium's
-# Medium, ludo.ai_hard's Hard): its own small generator and the choice among the
+# What every computer player shares (ludo.ai.easy's Easy, ludo.ai.medium's
+# Medium, ludo.ai.hard's Hard): its own small generator and the choice among the
 # legal moves.  A module of its own, so a board loads only the player it needs.
-from .game import OFF
+from ..game import OFF
 
 _MASK29 = (1 << 29) - 1
 NOT_ON_TRACK = 255      # track_squares: the token is in its yard, home column, home or off

@@ -1,5 +1,5 @@
 # Easy: moves at random, but likes to bring a token home or out of the yard.
-from .ai_base import _Player
+from .base import _Player
 
 EASY_FINISH_PCT = 70        # how often Easy takes a move that brings a token home
 EASY_ENTER_PCT = 60         # ... or else one that brings a token out of the yard

@@ -1,18 +1,18 @@
 # Hard: how it judges a position (evaluate), and a position's worth in its search
-# (static: ludo.ai_search looks ahead with it).
+# (static: ludo.ai.search looks ahead with it).
 # A position is worth, to a seat, what its team's tokens are worth minus the
 # average of what each other seat's tokens are worth.  A token is worth a
 # premium for being out of the yard, its progress (a little more per square
 # the further it is: a token near home has survived the trip), a premium once
-# it is in its home column and once home (the tables of ludo.ai_tables; a
-# seat's sum: ludo.ai_worth), minus the expected loss from being captured
-# before its owner moves again (ludo.ai_danger).  Everything is whole numbers,
+# it is in its home column and once home (the tables of ludo.ai.tables; a
+# seat's sum: ludo.ai.worth), minus the expected loss from being captured
+# before its owner moves again (ludo.ai.danger).  Everything is whole numbers,
 # so CPython and the board agree to the last point.
-from .game import MOVE, OVER
-from .ai_base import track_squares, NOT_ON_TRACK as _NONE
-from .ai_danger import danger
-from .ai_worth import seat_worth
-from . import ai_weights as w
+from ..game import MOVE, OVER
+from .base import track_squares, NOT_ON_TRACK as _NONE
+from .danger import danger
+from .worth import seat_worth
+from . import weights as w
 
 
 def evaluate(sim, seat, tab):

@@ -1,10 +1,10 @@
 # Hard: its look-ahead.  After each of its moves it averages over the rolls of
 # its own bonus throws and plays on (expectimax), and spends club's pending
 # rolls in the best order; a budget of positions judged bounds the work.
-# h: the Hard player (ludo.ai_hard): its buffers, values and marks per level.
-from .game import MOVE, OVER
-from .ai_eval import static
-from . import ai_weights as w
+# h: the Hard player (ludo.ai.hard): its buffers, values and marks per level.
+from ..game import MOVE, OVER
+from .evaluate import static
+from . import weights as w
 
 
 def moves(h, sim, me, depth, codes):
