@@ -245,3 +245,31 @@ def result_words(result, termination=None, left=(), names=None):
     if why:
         text += ": " + "; ".join(why)
     return text
+
+
+def footer_words(footer, lines=()):
+    """A record footer (its JSON text) in words, as words.result_words says a result: "Red
+    won", "Red won: Yellow resigned" (lines: the record's, for who left), "Not finished
+    (abandoned)"."""
+    import json
+    try:
+        foot = json.loads(footer) if isinstance(footer, str) else footer
+    except ValueError:
+        foot = None
+    if not isinstance(foot, dict):
+        return "ended"
+    names = foot.get("names") if isinstance(foot.get("names"), dict) else None
+    return result_words(foot.get("result"), foot.get("termination"), left_seats(lines), names)
+
+
+def end_words(footer, lines=()):
+    """How a game ended, after "game": "over, Red won", "not finished (abandoned)"."""
+    words = footer_words(footer, lines)
+    return "not finished (abandoned)" if words.startswith("Not finished") else "over, " + words
+
+
+def header_words(header):
+    """A record header in a few words: "classic RY, began Sun 29 Nov 2026, 15:03" (local time)."""
+    began = local_time(header.get("start"))
+    return "%s %s%s" % (str(header.get("preset"))[:10], str(header.get("players"))[:4],
+                        ", began " + began if began else "")

@@ -377,7 +377,7 @@ def test_the_end_of_a_game_is_said_in_words_abandoned_or_won(tmp_path):
     for raw in (start(), action(1, "roll 6"), end(2)):
         lg.handle_line(raw)
     assert "game %s over, Red won: " % GID in status.stream.getvalue()
-    assert status.fields["last"] == "game over: Red won" and "{" not in status.text()
+    assert status.fields["last"] == "game over, Red won" and "{" not in status.text()
 
     other = "1a2b3c4d"
     lg.handle_line(start(gid=other))
@@ -389,7 +389,7 @@ def test_the_end_of_a_game_is_said_in_words_abandoned_or_won(tmp_path):
 
 
 def test_footer_words():
-    from ludo_host.logger import footer_words
+    from ludo_host.words import footer_words
     assert footer_words('{"result":"R+G","seed":"1","termination":"finished"}') == "Red and Green won"
     assert footer_words('{"result":"Y","seed":"1","termination":"resigned"}', ["roll 3", "resign R"]) == \
         "Yellow won: Red resigned"

@@ -8,7 +8,6 @@ is missing.  After an unplug or a board reset it waits for the port to come
 back, asks `status` and resends from the last line it holds, so a file ends
 with nothing missing and nothing twice.
 """
-import json
 import os
 import signal
 import sys
@@ -21,7 +20,7 @@ from .link import BoardLink, first_line
 from .setup import port_problem, where_records_go
 from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
-from ..words import count, left_seats, local_time, result_words
+from ..words import count, end_words, header_words
 from ..ports import find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
@@ -311,12 +310,8 @@ class Logger(BoardLink):
                 # nobody knows when that was, and the header says so.
                 self.status.note("game %s began before the board knew the time (no logger had set its "
                                  "clock): its header has \"start\": null" % game_id)
-            if game.finished:
-                words = footer_words(game.lines[-1], game.lines[1:-1])
-                if words.startswith("Not finished"):
-                    self.status.note("game %s not finished (abandoned): %s" % (game_id, game.path))
-                else:
-                    self.status.note("game %s over, %s: %s" % (game_id, words, game.path))
+            if game.finished:           # (said as a person would: never "over" when abandoned)
+                self.status.note("game %s %s: %s" % (game_id, end_words(game.lines[-1], game.lines[1:-1]), game.path))
             self.status.update(seq=game.next_seq - 1)
 
     def _pop_pending(self, name):
@@ -419,29 +414,11 @@ class Logger(BoardLink):
         return None
 
 
-def footer_words(footer, lines=()):
-    """A record footer (its JSON text) in words, as words.result_words says a result: "Red
-    won", "Red won: Yellow resigned" (lines: the record's, for who left), "Not finished
-    (abandoned)"."""
-    try:
-        foot = json.loads(footer) if isinstance(footer, str) else footer
-    except ValueError:
-        foot = None
-    if not isinstance(foot, dict):
-        return "ended"
-    names = foot.get("names") if isinstance(foot.get("names"), dict) else None
-    return result_words(foot.get("result"), foot.get("termination"), left_seats(lines), names)
-
-
 def _describe_event(ev, text, events):
     if ev == "start":
-        header = loads_object(text)
-        began = local_time(header.get("start"))
-        return "new game: %s %s%s" % (str(header.get("preset"))[:10], str(header.get("players"))[:4],
-                                      ", began " + began if began else "")
+        return "new game: " + header_words(loads_object(text))
     if ev == "end":
-        words = footer_words(text)
-        return "game " + words[0].lower() + words[1:] if words.startswith("Not finished") else "game over: " + words
+        return "game " + end_words(text)
     extra = ""
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])
