@@ -275,7 +275,7 @@ def test_a_board_s_status_gives_the_deadline_signal_menu_and_lights_while_it_is_
     # The set-up menu, in the virtual board's words.
     live.board_status(dict(status, state="menu", game=None, seq=None, deadline_ms=None,
                            menu={"page": 4, "item": "three_sixes", "value": "forfeit"}))
-    assert live.state()["words"]["said"] == "Set-up menu, page 4, options: three_sixes = forfeit."
+    assert live.state()["words"]["said"] == "Set-up menu, page 4, options: Three sixes in a row: the third 6 is lost, the turn ends."
 
 
 def _game_with_an_undo():
