@@ -29,6 +29,12 @@ REFUSED = "That press means nothing now."
 SEP = " \u00b7 "
 
 
+def count(n, noun, plural=None):
+    """`n` and the noun, singular for exactly one: count(1, "game") is "1 game" (every command's
+    counts)."""
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
 def seat_name(letter):
     """"Red" for "R"; a team result "R+G" is "Red and Green"."""
     return " and ".join(SEAT_NAMES.get(x, x) for x in str(letter).split("+"))

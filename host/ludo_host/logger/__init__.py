@@ -20,7 +20,7 @@ from .link import BoardLink, first_line
 from .setup import port_problem, where_records_go
 from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
-from .._words import count
+from ..words import count
 from ..ports import find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin

@@ -26,3 +26,9 @@ def draw_js():
 def replay_js():
     """The replay's own script: the slider, the buttons, the keys, the URL's #step=N."""
     return read(FOLDER, "replay.js")
+
+
+def analysis_js():
+    """The analysis on the replay page: the win-chance graph, the marks, the luck/skill table
+    (does nothing on a page without data.analysis)."""
+    return read(FOLDER, "analysis.js")

@@ -140,7 +140,9 @@ def drawing_data(replay):
             "colours": COLOURS}
 
 
-def page_data(replay, title):
+def page_data(replay, title, analysis=None):
+    """Everything the page's scripts read; `analysis`: ludo_host.analysis.page's page_analysis
+    of the game (the graph, marks and table), or None for a page without them."""
     undoes = {by: n for n, by in replay.undone.items()}
     steps = []
     last_roll = None
@@ -160,6 +162,8 @@ def page_data(replay, title):
         "footer_words": footer_words(replay),
     }
     data.update(drawing_data(replay))
+    if analysis is not None:
+        data["analysis"] = analysis
     return data
 
 
@@ -177,8 +181,9 @@ def script_json(obj):
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render_page(replay, title):
-    """The whole replay as one self-contained HTML file (CSS, JS and data inlined)."""
+def render_page(replay, title, analysis=None):
+    """The whole replay as one self-contained HTML file (CSS, JS and data inlined); with
+    `analysis` (see page_data), the win-chance graph, the marks and the luck/skill table."""
     from . import assets
     from ..page_files import fill
     return fill(assets.page(), {
@@ -187,7 +192,8 @@ def render_page(replay, title):
         "size": SIZE,
         "board": board_svg(replay.safe),
         "legend": legend_html(replay.safe),
-        "data": script_json(page_data(replay, title)),
+        "data": script_json(page_data(replay, title, analysis)),
         "draw_js": assets.draw_js(),
         "js": assets.replay_js(),
+        "analysis_js": assets.analysis_js(),
     })

@@ -20,7 +20,7 @@ import time
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
-from .._words import count
+from ..words import count
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -286,6 +286,17 @@ def add_arguments(parser):
     parser.add_argument("dir", metavar="DIR", help="folder of record files (*.ludo, *.txt, *.record)")
     parser.add_argument("--png", metavar="OUT", help="draw the main plots to a PNG file")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--skill", action="store_true",
+                        help="luck and skill per seat and per player too (analyses every game: "
+                             "about a second each; docs/analysis.md)")
+
+
+def _skill(paths):
+    """Luck and skill over the games (ludo_host.analysis): per seat and per player."""
+    from ..analysis import analyse_all
+    from ..analysis.totals import totals
+    done, _ = analyse_all(paths, "ludo-host stats")
+    return totals(done)
 
 
 def run(args):
@@ -307,6 +318,8 @@ def run(args):
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
     totals = collect(paths, Progress(len(paths)))
+    if args.skill:
+        totals["skill"] = _skill(paths)
     for line in totals["unreadable"][:20]:
         print(terminal_safe("ludo-host stats: skipped %s" % line), file=sys.stderr)
     if len(totals["unreadable"]) > 20:
@@ -316,6 +329,11 @@ def run(args):
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:
         print(report(totals))
+        if args.skill:
+            from ..analysis.totals import totals_text
+            print()
+            for line in totals_text(totals["skill"]).split("\n"):
+                print(terminal_safe(line))
     if plot is not None:
         if not totals["games"]:
             print("ludo-host stats: no games, no plots", file=sys.stderr)
@@ -326,4 +344,13 @@ def run(args):
             print("ludo-host stats: cannot write %s: %s" % (args.png, exc.strerror or exc), file=sys.stderr)
             return 1
         print("wrote %s" % args.png, file=sys.stderr)
+        if args.skill and totals["skill"]["games"]:
+            from ..analysis.plot import plot_skill, skill_png
+            try:
+                plot_skill(totals["skill"], skill_png(args.png))
+            except OSError as exc:
+                print("ludo-host stats: cannot write %s: %s" % (skill_png(args.png), exc.strerror or exc),
+                      file=sys.stderr)
+                return 1
+            print("wrote %s" % skill_png(args.png), file=sys.stderr)
     return 0 if totals["games"] else 1

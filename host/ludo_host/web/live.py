@@ -31,6 +31,18 @@ from ..words import result_words, status_words
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
 
 
+def _chances(replay):
+    """Each seat's win chance now (ludo.winchance), {seat letter: tenths of a percent}, for
+    the page's bar under the board; None when the rules core cannot judge the position."""
+    from ludo import winchance
+    g = replay.game
+    try:
+        c = winchance.chances(g)
+    except Exception:       # (the page goes on without the bar: it is no reason to stop)
+        return None
+    return {ludo.SEAT_LETTERS[s]: (c[s] + 5) // 10 for s in g.seats}
+
+
 class LiveGame:
     """What the board is doing, for the page.  Read it with `snapshot()` and `steps_from(n)`."""
 
@@ -180,6 +192,7 @@ class LiveGame:
         step["said"] = step_words(st, move)
         step["said_to"] = said_to(st, move)
         step["short"] = short_words(st, move)
+        step["chances"] = _chances(self.replay)
         self.steps.append(step)
         if st["turn"] != self.turn_seat:
             self.turn_seat, self.turn_since = st["turn"], self.clock()

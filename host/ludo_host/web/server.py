@@ -69,6 +69,7 @@ class Watcher:
         self.address = request.remote if request is not None else None
         self.beat = None              # the heartbeat's id the page has yet to answer
         self.beat_answered = asyncio.Event()
+        self.acting = set()           # its requests being carried out (tasks)
         self.joined = False           # this page counts as its seat's player (room.join)
         self.panel_sent = None        # the table's or the seat's view as last sent
         self.game_key = object()      # (nothing sent yet)
@@ -114,7 +115,6 @@ class Hub:
         self.guard = None             # the ConnectionGuard of the site (make_guard)
         self.worker = Worker("room")
         self.watchers = set()
-        self.acting = set()           # the pages' requests being carried out (tasks)
         self.loop = None
         self.game_key = None
         self.game_json = None         # the game's facts and drawing data, without its steps
@@ -228,8 +228,8 @@ class Hub:
             finally:
                 self.admission.done(w)
         task = asyncio.ensure_future(perform_and_reply())
-        self.acting.add(task)         # (kept till done: a page that closes meanwhile still gets it done)
-        task.add_done_callback(self.acting.discard)
+        w.acting.add(task)            # (kept till done: a page that closes meanwhile still gets it done)
+        task.add_done_callback(w.acting.discard)
 
     async def perform(self, w, msg):
         """Carry out an action message of the table's page or a seat page: the answer."""
@@ -398,9 +398,15 @@ def make_app(hub):
                 raise
             response.force_close()
             return response
-        if hub.guard is not None and request.transport is not None:
-            hub.guard.let_in(request.transport)
-        return await handler(request)
+        transport = request.transport
+        if hub.guard is not None and transport is not None:
+            hub.guard.let_in(transport)
+        try:
+            response = await handler(request)
+        finally:
+            if hub.guard is not None:
+                hub.guard.served(transport)     # (a WebSocket's ends as it closes: nothing to keep)
+        return response
 
     def page_of(role):
         async def serve(request):
@@ -452,6 +458,8 @@ def make_app(hub):
                 hub.admission.page_closed(w)
             for task in tasks:
                 task.cancel()
+            if w.acting:                  # (a Join still on its way counts before the page's close)
+                await asyncio.gather(*list(w.acting), return_exceptions=True)
             if role != "watch" and hub.seating is not None:
                 await hub.closed(w)
         return ws

@@ -137,7 +137,7 @@
     ws.onclose = function (ev) {
       $("link").className = "link down";
       if (ev.code === 4001) {        // (the link opened on more pages than the server keeps)
-        text("link", "This link was opened on another page: reload this one to play here.");
+        text("link", "This link was opened on another page: reload this one to use it here.");
         return;
       }
       text("link", "Lost the link to the table's PC: trying again...");

@@ -57,8 +57,9 @@
   }
 
   // -- asking once more: Resign and Leave --------------------------------------------------
-  var dialog = $("play-confirm"), confirmed = null, openedAt = 0;
-  function ask(question, yes, onYes) {
+  var dialog = $("play-confirm"), confirmed = null, openedAt = 0, asked = null;
+  function ask(question, yes, onYes, action) {
+    asked = action;
     text("play-confirm-text", question);
     text("play-confirm-yes", yes);
     confirmed = onYes;
@@ -67,7 +68,7 @@
     $("play-confirm-no").focus();
   }
   function closeAsk() {
-    confirmed = null;
+    confirmed = asked = null;
     if (dialog.open) { if (dialog.close) { dialog.close(); } else { dialog.removeAttribute("open"); } }
   }
   $("play-confirm-no").addEventListener("click", closeAsk);
@@ -85,7 +86,7 @@
     b.type = "button";
     b.dataset.action = action;
     b.textContent = label;
-    b.addEventListener("click", function () { ask(question, yes, function () { send(action); }); });
+    b.addEventListener("click", function () { ask(question, yes, function () { send(action); }, action); });
     $("play-quit").appendChild(b);
   }
 
@@ -290,11 +291,16 @@
     if (v.leave) {
       quitButton("Leave", "leave", "Leave this game? The computer will play " + name + ".", "Yes, leave");
     }
+    if (dialog.open && !(asked === "resign" && v.resign) && !(asked === "leave" && v.leave)) {
+      closeAsk();                 // (what it asked about is no longer offered)
+    }
     text("play-said", said);
     text("play-keys", Object.keys(keys).length ? "Keys: " + Object.keys(keys).map(function (k) {
       return k.toUpperCase(); }).join(", ") + "; Tab and Enter reach every button." : "");
     drawPick(null);
     if (c && !before && v.state === "remote" && !v.covered) { yourTurn(); }
+    // (a tab in the background says it in its title)
+    document.title = (c && v.state === "remote" && !v.covered ? "Your turn · " : "") + "Ludo: " + name;
     if (c || v.state === "open") { focusFirst(); }
     awaySummary(v);
   }
