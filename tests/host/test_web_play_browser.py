@@ -63,7 +63,10 @@ def record(svc):
 
 
 def new_game(board, svc, players=2):
-    """A new classic game on the board, its first roll made at the table (Red's)."""
+    """A new classic game on the board, its first roll made at the table (Red's), and a room
+    of its own (the room of the test before would go on into a next game of the same seats:
+    the table closes it)."""
+    svc.seating.close_room()
     gid = board.new_game("classic", players=players)
     board.press("roll")
     assert wait_until(lambda: len(record(svc)) == 2 and gid in svc.live.game_key, 10)

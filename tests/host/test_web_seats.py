@@ -500,6 +500,12 @@ def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(s
             v = await green.view("seat", lambda v: v["state"] == "remote" and v["over"] is False
                                  and v["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"})
             assert (await green.ask({"type": "join"}))["error"].startswith("joined already")
+            # the table closes the room: the links stop working, the seats go back to the table
+            assert await host.ask({"type": "close"}) == {"type": "done", "action": "close"}
+            assert board.remote == set()
+            async with http.get(links["G"]) as r:
+                assert r.status == 403
+            assert (await host.ask({"type": "close"}))["error"] == "there is no room to close"
             for page in (green, yellow, blue, host):
                 await page.close()
     run(go())

@@ -125,6 +125,19 @@ class Seating:
         self.names.pop(seat.letter, None)         # (a new link: whoever joins names themselves)
         return None
 
+    def close_room(self):
+        """The table closes the room: every link stops working (403), and the seats played by
+        link go back to the table (their flag off).  None or why not."""
+        room = self.room
+        if room is None:
+            return "there is no room to close"
+        for seat in room.seats.values():
+            if seat.state == REMOTE and not seat.covered:
+                self.board.set_kind(seat.letter, "human")     # (refused once the game is over: no matter)
+        with self.lock:
+            self.room = self.game_key = None
+        return None
+
     def set_name(self, letter, name):
         """A seat's player's name (typed on the table's page, or by the friend on Join); an
         empty name takes it away.  None or why not."""

@@ -43,7 +43,7 @@ RATE_PER_S = 20               # messages a browser may send a second (a burst of
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
-HOST_ACTIONS = ("room", "fill", "reopen", "name")
+HOST_ACTIONS = ("room", "fill", "reopen", "name", "close")
 ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
 TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
@@ -241,6 +241,8 @@ class Hub:
                 return seating.make_room(msg["seats"])
             if kind == "fill":
                 return seating.fill()
+            if kind == "close":
+                return seating.close_room()
             if kind == "reopen":
                 return seating.reopen(msg["seat"])
             if kind == "name":
