@@ -480,6 +480,9 @@ def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(s
             assert v["join"] and v["left"]                                       # "Join again"
             assert await yellow.ask({"type": "join"}) == {"type": "done", "action": "join"}
             assert board.game.kinds["Y"] == "human" and board.remote == {"G", "Y"}
+            # back: the page is told which steps the computer played meanwhile (it sums them up)
+            v = await yellow.view("seat", lambda v: v["state"] == "remote")
+            assert v["away"] and v["away"][0] <= v["away"][1]
             # the table: a new link for the computer's seat (a late friend), and Red's name
             assert await host.ask({"type": "reopen", "seat": "B"}) == {"type": "done", "action": "reopen"}
             assert await host.ask({"type": "name", "seat": "R", "name": "Anna"}) == {"type": "done", "action": "name"}

@@ -184,16 +184,20 @@ class Seating:
         if room is None or seat not in room.seats.values():
             return "this link's room has closed (or the table gave the seat a new link)"
         if kind == "join":
-            covered = seat.covered
+            covered = seat.covered or (seat.state == COMPUTER_SEAT and seat.left)
             problem = room.join(seat)
             if problem is None and covered:
-                # the steps the computer played for it: its page sums them up
+                # back from away, or Join again after Leave: the steps the computer played
+                # for it, which its page sums up
                 seat.away_steps = [seat.covered_from, len(self.live.steps)]
             if problem is None and msg.get("name"):
                 self.set_name(seat.letter, msg["name"])
             return problem
         if kind == "leave":
-            return room.leave(seat)
+            problem = room.leave(seat)
+            if problem is None:
+                seat.covered_from = len(self.live.steps)
+            return problem
         if kind == "move":
             return room.act(seat, msg["move"])
         if kind == "roll" and msg.get("value") is not None:
