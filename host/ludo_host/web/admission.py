@@ -40,7 +40,8 @@ class Limits:
         self.request_timeout_s = 5.0      # a connection's first request must have come by then
         self.idle_s = 15.0                # a kept-alive HTTP connection with no request is closed
         self.beat_every_s = 5.0           # the server's heartbeat to each page...
-        self.beat_answer_s = 10.0         # ... which a page must answer within this (else dropped)
+        self.beat_answer_s = 5.0          # ... which a page must answer within this (else dropped):
+        #                                   a page that stops reading goes within 10 s
         self.actions_per_s = 10.0         # the table's or a seat link's requests (all its pages together)
         self.actions_per_address_s = 20.0  # and all of one address's links together (bursts: 3 s' worth)
         self.pending_per_link = 2         # requests of one link waiting for the board at once
