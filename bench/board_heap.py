@@ -375,7 +375,7 @@ def deps_of(params, name):
 
 
 MIN_LINES = 60          # modules this long or longer are listed (the small ones need little)
-# installed on CPython only (dice.py, turns.py): the board never loads them, nor does the bench
+# installed on CPython only (by dice.py and game.py): the board never loads them, nor does the bench
 PC_ONLY = ("ludo.dice_batch", "ludo.fast_play")
 
 

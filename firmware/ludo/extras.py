@@ -3,8 +3,8 @@
 # transcript, checked action codes (push_code).
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
-from .actions import EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT
-from .game import OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND
+from .actions import (EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT, OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN,
+                      CODE_TIMEOUT, CODE_UNDO, CODE_KIND)
 
 
 def open_door_if_no_prey(g, s):
@@ -127,7 +127,7 @@ def push_transcript_code(g, code):
         g.pop()
     elif code >= CODE_KIND:
         k = code - CODE_KIND
-        g.set_kind(k >> 2, KINDS[k & 3])
+        g.set_kind(k >> 2, KINDS[k & 3], True)
     else:
         g.push_code(code)
     return text

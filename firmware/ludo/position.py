@@ -14,8 +14,7 @@
 # start of the turn, when a three-sixes void could still take the turn back).
 from .rules import Rules, SEAT_LETTERS, option_defaults
 from .errors import PositionError, LudoError, OptionError
-from .game import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER, MAX_PENDING
-from .actions import square_text
+from .actions import PHASE_NAMES, TERMINATIONS, OFF, ROLLOFF, OVER, MAX_PENDING, square_text
 
 
 def options_text(rules):

@@ -8,7 +8,7 @@ import json
 from .rules import SEAT_LETTERS
 from .errors import LudoError, RecordError
 from .jsonstr import quoted as _str
-from .game import Game, KINDS
+from .actions import KINDS
 
 FORMAT = "ludo-record/2"
 FORMAT_1 = "ludo-record/1"      # older records: their commitment is of the seed alone
@@ -73,6 +73,22 @@ class Record:
         # line number of each action, of the footer, and of the last line read
         self.action_lines = self.footer_line = self.last_line = None
 
+    @property
+    def names(self):
+        """{seat letter: a person's name} of the seats that carry one: the header's `names`
+        (given when the game began), then the footer's (given during the game) over them.
+        Not a rule: the commitment does not cover them (docs/record-format.md)."""
+        out = {}
+        players = self.header.get("players")
+        for part in (self.header, self.footer or {}):
+            given = part.get("names")
+            if isinstance(given, dict):
+                for k in given:
+                    v = given[k]
+                    if isinstance(players, str) and k in players and len(k) == 1 and isinstance(v, str) and v.strip():
+                        out[k] = clean_name(v)
+        return out
+
     def line_of(self, i):
         """The line number of action i (0-based) in the text it was read from."""
         return self.action_lines[i] if self.action_lines else i + 2
@@ -80,7 +96,7 @@ class Record:
     @classmethod
     def of_game(cls, g, transcript=False, headers=None):
         """The record of a game: its stack of actions, or its whole transcript (take-backs too)."""
-        scratch = _start_game(g.rules, g.seed, g.root_position)
+        scratch = _start_game(type(g), g.rules, g.seed, g.root_position)
         codes = g.transcript if transcript else g.codes
         lines = []
         for c in codes:
@@ -169,48 +185,58 @@ class Record:
             rec.errors.append((1, "no record header: the text holds only blank lines and comments"))
         return rec
 
-    def replay(self, upto=None, strict=True):
-        """The game this record describes.  With strict=False, stops quietly at the first
-        bad action and appends it to `.errors` instead of raising.
-        """
-        g, _ = self._replay(upto, strict, None)
-        return g
-
-    def _replay(self, upto, strict, check):
-        h = self.header
+def replay(cls, rec, upto=None, strict=True, check=None):
+    """The game record `rec` describes, as a `cls` (a Game: Game.from_record), and how
+    many of its actions were played.  With strict=False, stops quietly at the first bad
+    action and appends it to `rec.errors` instead of raising; check(g, line, number),
+    if given, sees each action line before it is played (ludo-host verify's dice).
+    """
+    h = rec.header
+    try:
+        start = h.get("position")
+        dice = h.get("dice") if h.get("dice") in DICE_MODES else "device"
+        if start:
+            g = cls.from_position(start, dice=dice)
+            g.start_time = h.get("start")
+        else:
+            g = cls(h["preset"], players=h["players"], options=h.get("options") or {},
+                    seed=False, start=h.get("start"), dice=dice)
+        g.commitment = h.get("commitment")
+        if h.get("game"):
+            g.game_id = h["game"]
+        kinds = h.get("kinds") or {}
+        for k in sorted(kinds):
+            if k in g.kinds and kinds[k] in KINDS:
+                g.kinds[k] = kinds[k]
+    except (LudoError, KeyError, TypeError) as exc:
+        raise RecordError("line 1: cannot start the game: %s%s"
+                          % ("the header has no " if isinstance(exc, KeyError) else "", exc))
+    n = len(rec.actions) if upto is None else upto
+    for i in range(n):
+        line = rec.actions[i]
         try:
-            start = h.get("position")
-            dice = h.get("dice") if h.get("dice") in DICE_MODES else "device"
-            if start:
-                g = Game.from_position(start, dice=dice)
-                g.start_time = h.get("start")
-            else:
-                g = Game(h["preset"], players=h["players"], options=h.get("options") or {},
-                         seed=False, start=h.get("start"), dice=dice)
-            g.commitment = h.get("commitment")
-            if h.get("game"):
-                g.game_id = h["game"]
-            kinds = h.get("kinds") or {}
-            for k in sorted(kinds):
-                if k in g.kinds and kinds[k] in KINDS:
-                    g.kinds[k] = kinds[k]
-        except (LudoError, KeyError, TypeError) as exc:
-            raise RecordError("line 1: cannot start the game: %s%s"
-                              % ("the header has no " if isinstance(exc, KeyError) else "", exc))
-        n = len(self.actions) if upto is None else upto
-        for i in range(n):
-            line = self.actions[i]
-            try:
-                if check is not None:
-                    check(g, line, self.line_of(i))
-                push_line(g, line)
-            except LudoError as exc:
-                msg = "action %d (%r): %s" % (i + 1, line[:60], exc)
-                if strict:
-                    raise RecordError("line %d: %s" % (self.line_of(i), msg))
-                self.errors.append((self.line_of(i), msg))
-                return g, i
-        return g, n
+            if check is not None:
+                check(g, line, rec.line_of(i))
+            push_line(g, line)
+        except LudoError as exc:
+            msg = "action %d (%r): %s" % (i + 1, line[:60], exc)
+            if strict:
+                raise RecordError("line %d: %s" % (rec.line_of(i), msg))
+            rec.errors.append((rec.line_of(i), msg))
+            return g, i
+    return g, n
+
+
+MAX_NAME = 24
+
+
+def clean_name(text):
+    """A person's name as a record keeps it: printable, spaces collapsed, at most MAX_NAME
+    characters ("" when nothing is left)."""
+    out = []
+    for ch in str(text):
+        out.append(" " if ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in "\u2028\u2029" else ch)
+    return " ".join("".join(out).split())[:MAX_NAME]
 
 
 def _json_object(line):
@@ -238,10 +264,10 @@ def _check_header(h):
     return None
 
 
-def _start_game(rules, seed, root_position):
+def _start_game(cls, rules, seed, root_position):
     if root_position:
-        return Game.from_position(root_position, seed=seed)
-    return Game(rules, seed=seed if seed is not None else False)
+        return cls.from_position(root_position, seed=seed)
+    return cls(rules, seed=seed if seed is not None else False)
 
 
 def push_line(g, line):
@@ -259,7 +285,7 @@ def push_line(g, line):
         parts = line.split(" ")
         if len(parts) != 3:
             raise RecordError("bad line %r (expected 'kind R hard')" % line)
-        g.set_kind(parts[1], parts[2])
+        g.set_kind(parts[1], parts[2], True)
     elif line.startswith("resign "):
         g.resign(line[7:])
     elif line.startswith("timeout "):

@@ -7,7 +7,8 @@
 # a game that is over reveals its seed.  Loaded on first use (`ludo.verify_record`).
 from .errors import RecordError
 from .dice import Dice, commitment as seed_commitment
-from .record import FORMAT_1
+from .record import FORMAT_1, replay
+from .game import Game
 
 
 def verify_record(rec):
@@ -61,7 +62,7 @@ def verify_record(rec):
 
     start_errors = len(rec.errors)
     try:
-        g, done = rec._replay(None, False, check)
+        g, done = replay(Game, rec, None, False, check)
     except RecordError as exc:
         problems.append((1, str(exc)))
         problems.sort()

@@ -43,7 +43,7 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
     assert "kind %s hard" % seat in lines
     # the hand-over line sits where it happened: after the 60 opening actions
     assert lines.index("kind %s hard" % seat) == 61
-    replayed = ludo.Record.parse(text).replay()
+    replayed = ludo.Game.from_record(ludo.Record.parse(text))
     assert replayed.position() == game.position()
     assert replayed.kinds[seat] == "hard"
     assert replayed.outcome() == game.outcome()

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import ROOT, make_drive, read, run_deploy, snapshot
 from ludo_host import cli, deploy
-from ludo_host.deploy import library as _library, pixelmap
+from ludo_host.deploy import find as deploy_find, library as _library, pixelmap
 
 pytestmark = pytest.mark.usefixtures("no_library_tools")
 
@@ -287,16 +287,16 @@ def test_not_enough_room_copies_nothing(drive, firmware, capsys, monkeypatch):
 def test_finds_the_drive(tmp_path, firmware, capsys, monkeypatch):
     drive = make_drive(tmp_path / "media" / "CIRCUITPY")
     elsewhere = str(tmp_path / "not-mounted")
-    monkeypatch.setattr(deploy, "candidate_drives", lambda: [elsewhere, drive])
+    monkeypatch.setattr(deploy_find, "candidate_drives", lambda: [elsewhere, drive])
     assert run_deploy("--firmware", firmware) == 0
     assert ("on %s" % drive) in capsys.readouterr()[0]
 
-    monkeypatch.setattr(deploy, "candidate_drives", lambda: [elsewhere])
+    monkeypatch.setattr(deploy_find, "candidate_drives", lambda: [elsewhere])
     assert run_deploy("--firmware", firmware) == 1
     assert "no CIRCUITPY drive found" in capsys.readouterr()[1]
 
     other = make_drive(tmp_path / "media" / "CIRCUITPY1")
-    monkeypatch.setattr(deploy, "candidate_drives", lambda: [drive, other])
+    monkeypatch.setattr(deploy_find, "candidate_drives", lambda: [drive, other])
     assert run_deploy("--firmware", firmware) == 1
     assert "several CIRCUITPY drives found" in capsys.readouterr()[1]
 

@@ -271,6 +271,7 @@ def test_the_virtual_board_in_an_80x24_terminal_as_a_person_sees_it(tmp_path):
         term.keys("r")
         lines = term.wait_for("Red rolled|Pass: no token could use the [1-6]")    # (a pass goes by itself)
         assert lines[layout.SIZE + 1]                                      # what the buttons do now
+        assert lines[layout.SIZE].startswith("Just now: Red rolled ")     # what happened (happened.py)
         term.keys("?")
         lines = term.wait_for(re.escape(terminal.HELP[-1]))
         assert lines[0] == terminal.HELP[0]

@@ -1,8 +1,9 @@
 """`ludo-host stats DIR`: what a folder of recorded games says.
 
-Games per preset, wins by seat and by player kind (human / easy / medium /
+Games per preset, wins by seat, by player kind (human / easy / medium /
 hard: the header's "kinds" and the `kind` lines that hand a seat to the
-computer; the kind a seat had when the game ended counts) over the games that
+computer; the kind a seat had when the game ended counts) and by person (the
+names a record gives its seats: `Record.names`) over the games that
 have a winner (not the unfinished or abandoned ones), game length,
 captures, and how often each face of the game dice came up with a
 chi-square test of fairness.  `--png OUT` draws the main plots (matplotlib).
@@ -19,7 +20,7 @@ import time
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
-from .._words import count
+from ..words import count
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -122,6 +123,7 @@ def game_facts(rec):
         "termination": footer.get("termination") if footer else "unfinished",
         "winners": winners, "actions": len(actions), "moves": moves, "captures": captures,
         "rolls": rolls, "hand_rolls": hand, "unproven_rolls": unproven,
+        "names": rec.names,
     }
 
 
@@ -162,6 +164,7 @@ def collect(paths, progress=None):
         "files": len(paths), "games": 0, "games_with_winner": 0, "unreadable": [], "presets": {}, "terminations": {},
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
+        "person_games": {}, "person_wins": {},    # by the names the records give seats
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
         "unproven_rolls": 0, "unproven_games": 0,
     }
@@ -186,11 +189,15 @@ def collect(paths, progress=None):
                 for s in f["seats"]:
                     totals["seat_games"][s] += 1
                     totals["kind_games"][f["kinds"][s]] += 1
+                for name in set(f["names"].values()):
+                    totals["person_games"][name] = totals["person_games"].get(name, 0) + 1
                 totals["lengths"].append(f["actions"])
                 totals["move_counts"].append(f["moves"])
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
+            for name in set(f["names"][s] for s in f["winners"] if s in f["names"]):
+                totals["person_wins"][name] = totals["person_wins"].get(name, 0) + 1
             totals["captures"].append(f["captures"])
             if f["unproven_rolls"]:
                 totals["unproven_rolls"] += f["unproven_rolls"]
@@ -245,6 +252,11 @@ def report(t):
             "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
         out.append("wins by player, %s: " % of + ", ".join(
             "%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k])) for k in KINDS if t["kind_games"][k]))
+        people = sorted(t["person_games"], key=lambda name: (-t["person_wins"].get(name, 0), name.lower()))
+        if people:
+            out.append(terminal_safe("wins by person (the names the records give seats): " + ", ".join(
+                "%s %s" % (name, _rate(t["person_wins"].get(name, 0), t["person_games"][name]))
+                for name in people)))
     else:
         out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
     out.append("finished game length, actions: %s" % _spread(t["lengths"]))
@@ -274,6 +286,17 @@ def add_arguments(parser):
     parser.add_argument("dir", metavar="DIR", help="folder of record files (*.ludo, *.txt, *.record)")
     parser.add_argument("--png", metavar="OUT", help="draw the main plots to a PNG file")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--skill", action="store_true",
+                        help="luck and skill per seat and per player too (analyses every game: "
+                             "about a second each; docs/analysis.md)")
+
+
+def _skill(paths):
+    """Luck and skill over the games (ludo_host.analysis): per seat and per player."""
+    from ..analysis import analyse_all
+    from ..analysis.totals import totals
+    done, _ = analyse_all(paths, "ludo-host stats")
+    return totals(done)
 
 
 def run(args):
@@ -295,6 +318,8 @@ def run(args):
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
     totals = collect(paths, Progress(len(paths)))
+    if args.skill:
+        totals["skill"] = _skill(paths)
     for line in totals["unreadable"][:20]:
         print(terminal_safe("ludo-host stats: skipped %s" % line), file=sys.stderr)
     if len(totals["unreadable"]) > 20:
@@ -304,6 +329,11 @@ def run(args):
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:
         print(report(totals))
+        if args.skill:
+            from ..analysis.totals import totals_text
+            print()
+            for line in totals_text(totals["skill"]).split("\n"):
+                print(terminal_safe(line))
     if plot is not None:
         if not totals["games"]:
             print("ludo-host stats: no games, no plots", file=sys.stderr)
@@ -314,4 +344,13 @@ def run(args):
             print("ludo-host stats: cannot write %s: %s" % (args.png, exc.strerror or exc), file=sys.stderr)
             return 1
         print("wrote %s" % args.png, file=sys.stderr)
+        if args.skill and totals["skill"]["games"]:
+            from ..analysis.plot import plot_skill, skill_png
+            try:
+                plot_skill(totals["skill"], skill_png(args.png))
+            except OSError as exc:
+                print("ludo-host stats: cannot write %s: %s" % (skill_png(args.png), exc.strerror or exc),
+                      file=sys.stderr)
+                return 1
+            print("wrote %s" % skill_png(args.png), file=sys.stderr)
     return 0 if totals["games"] else 1

@@ -43,7 +43,7 @@ RATE_PER_S = 20               # messages a browser may send a second (a burst of
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
-HOST_ACTIONS = ("room", "fill")
+HOST_ACTIONS = ("room", "fill", "reopen", "name")
 ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
 TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
@@ -241,11 +241,19 @@ class Hub:
                 return seating.make_room(msg["seats"])
             if kind == "fill":
                 return seating.fill()
+            if kind == "reopen":
+                return seating.reopen(msg["seat"])
+            if kind == "name":
+                return seating.set_name(msg["seat"], msg.get("name") or "")
             if kind == "join" and w.joined:
                 return "joined already: this page plays %s" % w.seat.letter
             problem = seating.act(w.seat, msg)
             if kind == "join" and problem is None:
                 w.joined = True
+            if kind == "leave" and problem is None:
+                for other in list(self.watchers):     # (the seat's pages: Join again counts anew)
+                    if other.seat is w.seat:
+                        other.joined = False
             return problem
 
         try:
@@ -340,7 +348,7 @@ class Hub:
             if problem:
                 return {"type": "error", "error": problem}
             return msg
-        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, room, fill",
+        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, " + ", ".join(HOST_ACTIONS),
                  "seat": "a seat page sends: ping, " + ", ".join(SEAT_ACTIONS)}[w.role]
         return {"type": "error", "error": "unknown message type %r (%s)" % (kind[:30], sends)}
 
