@@ -39,6 +39,7 @@ class Limits:
         self.pages_per_link = 4           # pages of one seat link (or of the table's link) at once
         self.request_timeout_s = 5.0      # a connection's first request must have come by then
         self.idle_s = 15.0                # a kept-alive HTTP connection with no request is closed
+        self.send_timeout_s = 10.0        # a page whose sending blocks this long is dropped
         self.beat_every_s = 5.0           # the server's heartbeat to each page...
         self.beat_answer_s = 5.0          # ... which a page must answer within this (else dropped):
         #                                   a page that stops reading goes within 10 s
