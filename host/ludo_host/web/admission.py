@@ -350,8 +350,7 @@ class _OneLine(logging.Handler):
             where = text.split(" from ", 1)[1] if " from " in text else "?"
             text = "refused a malformed request from %s (%s: %s)" % (where, exc.code, exc.message)
         elif exc is not None:
-            why = " ".join(str(exc).split()) or type(exc).__name__
-            text = "%s: %s" % (text, why)
+            text = "%s: %s: %s" % (text, type(exc).__name__, " ".join(str(exc).split()))
         text = " ".join(text.split())
         if len(text) > 120:
             text = text[:117] + "..."
