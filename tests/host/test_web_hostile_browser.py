@@ -8,7 +8,7 @@ import aiohttp
 import pytest
 
 from cdp import Browser, find_chromium
-from conftest import wait_until
+from conftest import Clock, wait_until
 from test_web_seats import Page
 from ludo_host.web import WebService
 from ludo_host.web.admission import Limits
@@ -67,7 +67,6 @@ def test_a_seat_page_refused_a_resign_shows_one_error_and_goes_on(tmp_path):
         if IN_CI:
             pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
         pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
-    from conftest import Clock
     from ludo_host.virtual import VirtualBoard
     from ludo_host.web import attach_virtual_board
     games = tmp_path / "games"

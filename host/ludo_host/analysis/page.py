@@ -3,7 +3,7 @@ every step for the graph, the marks and notes beside the moves, the luck/skill t
 Step 0 is the start; step N is after the record's N-th action line, as the replay's steps."""
 from .engine import MOVE_MARKS
 from .totals import player_of
-from .._words import count
+from ..words import count
 
 PLURALS = {"inaccuracy": "inaccuracies"}
 

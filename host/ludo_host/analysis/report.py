@@ -1,5 +1,5 @@
 """The terminal summary of a game's analysis (`ludo-host analyse`, without --json)."""
-from .._words import count
+from ..words import count
 from .engine import MOVE_MARKS, LUCKY, VERY_LUCKY
 
 PLURALS = {"inaccuracy": "inaccuracies"}

@@ -15,11 +15,11 @@ value again anyway).
 import json
 import math
 import sys
-import time
 
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
+from ..progress import Progress
 from ..words import count
 
 SEATS = "RGYB"
@@ -128,36 +128,6 @@ def game_facts(rec):
 
 
 # -- many games ------------------------------------------------------------------
-
-class Progress:
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
-        self.show = total > PROGRESS_OVER
-        self.tty = hasattr(stream, "isatty") and stream.isatty()
-        self._last = 0.0
-        self._quarter = 0
-
-    def update(self, done):
-        if not self.show:
-            return
-        if self.tty:
-            now = time.monotonic()
-            if now - self._last < 0.1 and done < self.total:
-                return
-            self._last = now
-            width = 30
-            fill = width * done // self.total
-            self.stream.write("\rreading records [%s%s] %d/%d" % ("#" * fill, "." * (width - fill), done, self.total))
-            if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        else:
-            quarter = 4 * done // self.total
-            if quarter > self._quarter:
-                self._quarter = quarter
-                self.stream.write("reading records: %d/%d\n" % (done, self.total))
-                self.stream.flush()
-
 
 def collect(paths, progress=None):
     totals = {
@@ -317,7 +287,7 @@ def run(args):
         print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
-    totals = collect(paths, Progress(len(paths)))
+    totals = collect(paths, Progress(len(paths), "reading records", PROGRESS_OVER))
     if args.skill:
         totals["skill"] = _skill(paths)
     for line in totals["unreadable"][:20]:
