@@ -33,7 +33,7 @@ def test_watchers_see_the_chances_follow_the_game(table):       # noqa: F811
         time.sleep(0.3)
         # the bar is the rules core's chances for the record's position now
         rec = ludo.Record.parse("\n".join(lines) + "\n")
-        g = rec.replay()
+        g = ludo.Game.from_record(rec)
         c = winchance.chances(g)
         want = [[ludo.SEAT_LETTERS[s], ((c[s] + 5) // 10) / 10.0] for s in g.seats]
         assert watcher.eval("document.body.dataset.winchances") == "on"

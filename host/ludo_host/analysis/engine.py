@@ -67,7 +67,7 @@ def start_game(rec):
     if rec is None or not rec.header:
         raise AnalysisError("not a record")
     try:
-        return rec.replay(upto=0)
+        return ludo.Game.from_record(rec, upto=0)
     except ludo.LudoError as exc:
         raise AnalysisError(str(exc).split("\n")[0])
 

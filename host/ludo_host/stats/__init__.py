@@ -128,8 +128,9 @@ def game_facts(rec):
 # -- many games ------------------------------------------------------------------
 
 class Progress:
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
+    def __init__(self, total, stream=None):
+        # (sys.stderr when made, not when this module was imported: it may have been replaced since)
+        self.total, self.stream = total, stream or sys.stderr
         self.show = total > PROGRESS_OVER
         self.tty = hasattr(stream, "isatty") and stream.isatty()
         self._last = 0.0
