@@ -29,6 +29,12 @@ REFUSED = "That press means nothing now."
 SEP = " \u00b7 "
 
 
+def count(n, noun, plural=None):
+    """`n` and the noun, singular for exactly one: count(1, "game") is "1 game" (every command's
+    counts)."""
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
 def seat_name(letter):
     """"Red" for "R"; a team result "R+G" is "Red and Green"."""
     return " and ".join(SEAT_NAMES.get(x, x) for x in str(letter).split("+"))
@@ -99,7 +105,7 @@ def _situation(snap, mode):
                 "confirm: go on")
     if mode == "over":
         result = snap.get("result")
-        won = "%s won" % seat_name(result) if result and result != "*" else "it ended"
+        won = result_words(result, None, snap.get("left") or ()) if result and result != "*" else "it ended"
         return "Game over: %s." % won, "confirm or roll: the set-up menu for a new game"
     if mode == "pause":
         item = snap.get("pause")
@@ -158,3 +164,41 @@ def _play(snap, seat):
 
 def _join(*parts):
     return SEP.join(p for p in parts if p)
+
+
+LEFT_WORDS = {"resign": "resigned", "timeout": "ran out of time"}
+
+
+def left_seats(lines):
+    """[(seat letter, "resign" or "timeout"), ...] in order, from a record's action lines."""
+    out = []
+    for line in lines:
+        words = str(line).split(" ")
+        if len(words) == 2 and words[0] in LEFT_WORDS and words[1] in SEAT_NAMES:
+            out.append((words[1], words[0]))
+    return out
+
+
+def player_name(letter, names=None):
+    """A seat as people call it: "Anna (Red)" when the seat carries a name, else "Red"."""
+    colour = seat_name(letter)
+    name = (names or {}).get(letter)
+    return "%s (%s)" % (name, colour) if name else colour
+
+
+def result_words(result, termination=None, left=(), names=None):
+    """A game's result in words: "Red won", "Red won: Yellow resigned", "Red and Yellow
+    won: Green ran out of time", "Not finished (abandoned)".  `left`: left_seats() of its
+    record; `names`: {seat letter: a person's name} (the record's `names`)."""
+    if not result or result == "*" or result == "?":
+        return "Not finished (abandoned)" if termination == "abandoned" else "Not finished"
+    won = " and ".join(player_name(s, names) for s in str(result).split("+"))
+    text = "%s won" % won
+    why = []
+    for how in ("resign", "timeout"):
+        seats = [s for s, h in left if h == how]
+        if seats:
+            why.append("%s %s" % (" and ".join(player_name(s, names) for s in seats), LEFT_WORDS[how]))
+    if why:
+        text += ": " + "; ".join(why)
+    return text

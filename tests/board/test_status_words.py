@@ -31,7 +31,7 @@ EXPECTED = {
     "check": ("After a reset: the saved game, Green to play.", "confirm: go on"),
     "pause": ("Pause menu: a new game", "confirm: do it"),
     "win": ("Game over: Red won.", "confirm or roll: the set-up menu"),
-    "resign": ("Game over: Yellow won.", "the set-up menu"),
+    "resign": ("Game over: Yellow won: Red resigned.", "the set-up menu"),
     "menu-preset": ("Set-up menu, page 1, preset: classic.", "select: next value"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),

@@ -365,3 +365,26 @@ def test_status_asks_for_the_lights_only_while_wanted_and_not_again_once_refused
     lg._housekeeping()
     assert {"cmd": "status", "lights": True} not in lg.ser.sent[2:]   # plainly again, once refused
     assert err.getvalue().count("too long") == 1
+
+
+def test_names_go_in_the_header_and_the_footer_and_a_resend_is_still_the_same_line(tmp_path):
+    """`ludo-host log --names R=Anna`: the header carries the names known when it is written,
+    the footer those known at the end (a friend named on the page meanwhile); the board's
+    lines sent again are duplicates, not conflicts (the names are the PC's, not the board's)."""
+    import ludo
+    from ludo_host.logger import names_argument
+    lg, err = make_logger(tmp_path)
+    lg.names.update(names_argument("r=Anna, B=Zed"))
+    lg.handle_line(start())
+    lg.handle_line(action(1, "roll 6"))
+    lg.names["Y"] = "Ben"
+    lg.handle_line(start())                                  # (sent again: the same game)
+    lg.handle_line(end(2))
+    lines = content(tmp_path).split("\n")
+    assert json.loads(lines[0])["names"] == {"R": "Anna"}          # (B plays not in this game)
+    assert json.loads(lines[2])["names"] == {"R": "Anna", "Y": "Ben"}
+    assert len(lines) == 4 and "conflict" not in err.getvalue() and "again" not in err.getvalue()
+    assert ludo.Record.parse(content(tmp_path)).names == {"R": "Anna", "Y": "Ben"}
+    for bad in ("R", "X=Al", "R=", "R=" + "a" * 30):
+        with pytest.raises(Exception, match="seat=name|longer"):
+            names_argument(bad)

@@ -56,7 +56,8 @@ def test_keys_step_through_the_game(browser, page):
     browser.key("End")
     last = len(replay.steps) - 1
     assert shown(browser) == (last, expected(replay, last))
-    assert browser.eval("document.getElementById('result').textContent") == "Result: %s" % replay.steps[-1]["result"]
+    assert browser.eval("document.getElementById('result').textContent") == replay.steps[-1]["result_words"]
+    assert replay.steps[-1]["result_words"].endswith(" won")
     browser.key("ArrowRight")                 # past the end: stays
     assert shown(browser)[0] == last
 

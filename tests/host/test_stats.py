@@ -232,3 +232,18 @@ def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
     out = cli("stats", folder, "--png", plot)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_wins_are_counted_per_person_by_the_names_the_records_give(unchecked, tmp_path):
+    """A person counts once per game whatever seat they played; a game with a winner only."""
+    head = '{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":{"R":"human","Y":"human"},' \
+           '"names":%s,"options":{},"players":"RY","preset":"classic","start":null}'
+    won = '{"names":%s,"result":"%s","seed":null,"termination":"finished"}'
+    games_given = [("00000001", '{"R":"Anna"}', '{"Y":"Ben"}', "R"),      # Anna won (Red), Ben named late
+                   ("00000002", '{"R":"Ben","Y":"Anna"}', "{}", "Y"),    # Anna won again, as Yellow
+                   ("00000003", '{"R":"Ben"}', "{}", "R")]               # Ben won (Yellow has no name)
+    for gid, names, late, result in games_given:
+        (tmp_path / (gid + ".ludo")).write_text(head % (gid, names) + "\nroll 4\n" + won % (late, result) + "\n")
+    t = _collect(tmp_path)
+    assert t["person_games"] == {"Anna": 2, "Ben": 3} and t["person_wins"] == {"Anna": 2, "Ben": 1}
+    assert "wins by person (the names the records give seats): Anna 2/2 (100%), Ben 1/3 (33%)\n" in report(t) + "\n"

@@ -182,3 +182,32 @@ def test_the_45_s_rule_holds_before_the_first_roll_on_the_real_firmware(virtual_
             assert len(svc.live.lines) >= 2 and svc.live.lines[-1] == "kind %s medium" % other
             await host.close()
     run(go())
+
+
+def test_pages_kept_alive_by_a_watcher_never_take_the_last_connections(tmp_path):
+    """A visitor with the watch link holds many kept-alive connections, each having loaded
+    the page: once the connections are at their cap, the oldest idle one is closed for a
+    newcomer, who gets in."""
+    from ludo_host.web.admission import Limits
+    svc = WebService(str(tmp_path / "games"), NO_BOARD, status_stream=open(tmp_path / "status.txt", "w"),
+                     limits=Limits(max_connections=20, request_timeout_s=30.0, idle_s=30.0))
+    svc.start()
+    held = []
+    try:
+        for _ in range(30):
+            s = socket.create_connection(("127.0.0.1", svc.web_port), timeout=5)
+            s.sendall(("GET /watch?t=%s HTTP/1.1\r\nHost: x\r\n\r\n" % svc.hub.watch_token).encode())
+            assert s.recv(64).startswith(b"HTTP/1.1 200")
+            held.append(s)
+
+        async def newcomer():
+            async with aiohttp.ClientSession() as http:
+                page = await Page.open(http, svc, svc.hub.host_token)
+                await page.until(lambda m: m["type"] == "room")
+                await page.close()
+        run(newcomer())
+        assert svc.hub.guard.closed_over >= 10
+    finally:
+        for s in held:
+            s.close()
+        svc.stop()

@@ -172,3 +172,26 @@ def waiting(svc):
     """How many of the room's jobs wait for the board's thread."""
     worker = svc.hub.worker
     return worker.waiting() if hasattr(worker, "waiting") else worker._work_queue.qsize()
+
+
+def test_a_page_that_joins_and_closes_at_once_counts_as_gone(service, board):
+    """Join, and the page closed before its answer came: the seat is away (the 45 s rule
+    applies), not held by a page that is no longer there."""
+    svc, clock, games = service
+    board.new_game("classic", players=2)
+    board.press("roll")
+    assert wait_until(lambda: len(svc.live.lines) == 2, 10)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, "Y")
+            seat = await Page.open(http, svc, token(links["Y"]))
+            await seat.ws.send_str('{"type":"join"}')
+            await seat.close()
+            assert await soon(lambda: svc.seating.room.seats["Y"].state == "remote")
+            assert await soon(lambda: svc.seating.room.seats["Y"].away_since is not None), \
+                svc.seating.room.seats["Y"].connections
+            clock.now += AWAY_S + 1
+            assert await soon(lambda: board.game.kinds.get("Y") == "medium", 10)
+            await host.close()
+    run(go())

@@ -161,6 +161,7 @@ def test_a_tap_on_a_token_then_on_its_lit_place_moves_it(chromium, table):
             break
         assert c and c["moves"], "Yellow never had a move"
         assert page.evaluate("ludoLive.alerts") >= 1                 # "your turn" was given
+        assert page.title() == "Your turn \u00b7 Ludo: Yellow"
         # The move buttons name places as a person sees them.
         labels = page.eval_on_selector_all("#play-buttons button.move", "bs => bs.map(b => b.innerText)")
         assert labels and all(re.search(r"Y\d: (out of the yard|\d+ squares?)", t) for t in labels), labels

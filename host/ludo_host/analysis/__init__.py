@@ -11,10 +11,10 @@ go on; the exit status is 1 if any could not be.
 import json
 import os
 import sys
-import time
 
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
+from ..progress import Progress
 from .engine import AnalysisError, analyse_record
 from .report import report
 from .totals import totals, totals_text
@@ -29,36 +29,6 @@ def add_arguments(parser):
                         help="draw the game's win-chance graph to a PNG file (one game only)")
     parser.add_argument("--actions", action="store_true",
                         help="list every action with the chances after it, not only the marked ones")
-
-
-class Progress:
-    """A progress bar on stderr while a folder is analysed (a line per quarter when not a terminal)."""
-
-    def __init__(self, total, stream=None):
-        self.total, self.stream = total, stream or sys.stderr
-        self.show = total > 1
-        self.tty = hasattr(stream, "isatty") and stream.isatty()
-        self._quarter = 0
-        self._last = 0.0
-
-    def update(self, done):
-        if not self.show:
-            return
-        if self.tty:
-            now = time.monotonic()
-            if now - self._last < 0.1 and done < self.total:
-                return
-            self._last = now
-            fill = 30 * done // self.total
-            self.stream.write("\ranalysing [%s%s] %d/%d" % ("#" * fill, "." * (30 - fill), done, self.total))
-            if done == self.total:
-                self.stream.write("\n")
-        else:
-            quarter = 4 * done // self.total
-            if quarter > self._quarter:
-                self._quarter = quarter
-                self.stream.write("analysing: %d/%d\n" % (done, self.total))
-        self.stream.flush()
 
 
 def expand(paths):
@@ -96,7 +66,7 @@ def _print(text):
 def analyse_all(paths, who):
     """Analyse every file, with a progress bar: (the analyses, how many could not be); each
     one that could not gets a line on stderr, `WHO: cannot analyse FILE:LINE: why`."""
-    progress = Progress(len(paths))
+    progress = Progress(len(paths), "analysing")
     done = []
     failed = 0
     for i, path in enumerate(paths):

@@ -14,13 +14,13 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from ..records.writing import GameFile, file_path, latest_number
+from ..records.writing import GameFile, file_path, latest_number, without_names
 from .requests import ANSWER_TIMEOUT_S, Requests
 from .link import BoardLink, first_line
 from .setup import port_problem, where_records_go
 from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
-from .._words import count
+from ..words import count
 from ..ports import find_board_port
 
 MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
@@ -46,8 +46,11 @@ class Logger(BoardLink):
     """The logging loop.  `run()` returns when `stop()` was called (or on SIGINT)."""
 
     def __init__(self, directory, port=None, status=None, poll_s=0.5, status_every_s=5.0,
-                 set_time=True, finder=find_board_port):
+                 set_time=True, finder=find_board_port, names=None):
         self.directory = directory
+        # {seat letter: a person's name}, written in each record's header and footer
+        # (`names`: docs/record-format.md); `ludo-host web` changes it as people join.
+        self.names = dict(names or {})
         self.port = port
         self.finder = finder
         self.status = status or StatusLine(sys.stderr)
@@ -212,7 +215,7 @@ class Logger(BoardLink):
         game = self.games.get(game_id)
         if game is None:
             try:
-                game = GameFile(game_id, self.directory, latest_number(game_id, self.directory))
+                game = GameFile(game_id, self.directory, latest_number(game_id, self.directory), self.names)
             except (OSError, ValueError) as exc:
                 self.error("cannot use the record file for game %r: %s" % (game_id, exc))
                 return None
@@ -241,7 +244,7 @@ class Logger(BoardLink):
                 self._changed(old)
             old.close()
         try:
-            game = GameFile(game_id, self.directory, n)
+            game = GameFile(game_id, self.directory, n, self.names)
         except (OSError, ValueError) as exc:
             self.error("cannot use a record file for game %r: %s" % (game_id, exc))
             return None
@@ -278,7 +281,7 @@ class Logger(BoardLink):
         if ev == "start":
             self.board_game, self.board_seq = game_id, seq
             held = self._game(game_id)
-            if held is not None and held.lines and held.lines[0] != text:
+            if held is not None and held.lines and without_names(held.lines[0]) != text:
                 self._another_game(game_id, "another start")
         elif game_id == self.board_game:
             self.board_seq = max(self.board_seq, seq)
@@ -430,6 +433,33 @@ def add_arguments(parser):
                         help="do not set the board's clock from this PC on connect")
     parser.add_argument("--status-every", type=float, default=5.0, metavar="S",
                         help="ask the board's status every S seconds to notice lost lines (default 5)")
+    add_names_argument(parser)
+
+
+def add_names_argument(parser):
+    """--names R=Anna,G=Ben (`ludo-host log` and `ludo-host web`)."""
+    parser.add_argument("--names", type=names_argument, default={}, metavar="R=Anna,G=Ben",
+                        help="the players' names by seat, written in the records (and shown by replay "
+                             "and stats)")
+
+
+def names_argument(text):
+    """{seat: name} from "R=Anna,G=Ben" (argparse's type: a clear error for bad input)."""
+    import argparse
+    from ludo.record import MAX_NAME, clean_name
+    names = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        seat, eq, name = part.partition("=")
+        seat, name = seat.strip().upper(), clean_name(name)
+        if not eq or seat not in ("R", "G", "Y", "B") or not name:
+            raise argparse.ArgumentTypeError("%r: give seat=name pairs, e.g. R=Anna,G=Ben (seats R, G, Y, B)"
+                                             % part.strip()[:40])
+        if len(name) >= MAX_NAME and len(part.partition("=")[2].strip()) > MAX_NAME:
+            raise argparse.ArgumentTypeError("%s's name is longer than %d characters" % (seat, MAX_NAME))
+        names[seat] = name
+    return names
 
 
 def run(args):
@@ -449,7 +479,7 @@ def run(args):
               file=sys.stderr)
         return 2
     logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
-                    status_every_s=max(0.5, args.status_every))
+                    status_every_s=max(0.5, args.status_every), names=args.names)
     logger.intro = where_records_go(args.dir)
 
     def on_signal(signum, frame):

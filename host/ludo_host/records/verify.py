@@ -16,7 +16,7 @@ import sys
 
 from .lines import terminal_safe
 from .reading import _exc_text, parse_record_file
-from .._words import count
+from ..words import count
 
 def verify_file(path):
     """Problems of one record file: a sorted list of (line number, message); [] when sound."""

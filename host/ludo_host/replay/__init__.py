@@ -19,7 +19,7 @@ from .board_text import render
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, where
 from .steps import Replay, describe
-from .._words import count
+from ..words import count
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
@@ -52,8 +52,11 @@ def side_text(replay, n):
     lines = ["game %s  %s  %s" % (h.get("game", "?"), h.get("preset", "?"), replay.seats),
              "move %d of %d" % (n, last),
              describe(st)[:60]]
+    if replay.names:
+        lines.insert(1, ", ".join("%s: %s" % (SEAT_NAMES[s], replay.names[s]) for s in replay.seats
+                                  if s in replay.names)[:60])
     if st["result"]:
-        lines.append("game over: %s (%s)" % (st["result"], st.get("termination", "")))
+        lines.append("game over: %s" % st["result_words"])
     else:
         pend = " (rolls to use: %s)" % ", ".join(str(v) for v in st["pending"]) if st["pending"] else ""
         lines.append("to play: %s%s" % (SEAT_NAMES.get(st["turn"], st["turn"]), pend))

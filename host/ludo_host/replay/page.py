@@ -19,6 +19,7 @@ import math
 from .. import layout
 from ..happened import step_words
 from .steps import board_cells, describe
+from ..words import result_words
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -124,6 +125,7 @@ def step_data(replay, st, die, undoes=None):
         "pending": st["pending"], "captures": st["captures"], "events": st["events"],
         "roll": st["roll"], "moved": st["moved"], "result": st["result"],
         "kinds": st["kinds"], "text": describe(st), "die": die,
+        "result_words": st.get("result_words"),
     }
 
 
@@ -156,12 +158,21 @@ def page_data(replay, title, analysis=None):
         "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
         "players": replay.seats, "start": str(h.get("start") or ""),
         "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
-        "steps": steps,
+        "steps": steps, "names": replay.names,
+        "footer_words": footer_words(replay),
     }
     data.update(drawing_data(replay))
     if analysis is not None:
         data["analysis"] = analysis
     return data
+
+
+def footer_words(replay):
+    """The record's result in words ("Red won: Yellow resigned"), None without a footer."""
+    foot = replay.footer
+    if not isinstance(foot, dict):
+        return None
+    return result_words(foot.get("result"), foot.get("termination"), replay.left, replay.names)
 
 
 def script_json(obj):

@@ -8,6 +8,7 @@ import ludo
 from ludo.record import push_line
 
 from .. import layout
+from ..words import LEFT_WORDS, result_words
 
 
 def is_refusal(exc):
@@ -45,6 +46,8 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
+        self.left = []                  # (seat, "resign" or "timeout") in order
+        self.names = rec.names          # {seat: a person's name}
         g = self._game = ludo.Game.from_record(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
@@ -85,6 +88,8 @@ class Replay:
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
+        if words[0] in LEFT_WORDS:
+            self.left.append((actor, words[0]))
         self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
         return True
@@ -117,6 +122,7 @@ class Replay:
         if out is not None:
             step["result"] = out.result()
             step["termination"] = out.termination
+            step["result_words"] = result_words(step["result"], out.termination, self.left, self.names)
         return step
 
     def last_roll(self, n):

@@ -1,8 +1,9 @@
 """`ludo-host stats DIR`: what a folder of recorded games says.
 
-Games per preset, wins by seat and by player kind (human / easy / medium /
+Games per preset, wins by seat, by player kind (human / easy / medium /
 hard: the header's "kinds" and the `kind` lines that hand a seat to the
-computer; the kind a seat had when the game ended counts) over the games that
+computer; the kind a seat had when the game ended counts) and by person (the
+names a record gives its seats: `Record.names`) over the games that
 have a winner (not the unfinished or abandoned ones), game length,
 captures, and how often each face of the game dice came up with a
 chi-square test of fairness.  `--png OUT` draws the main plots (matplotlib).
@@ -14,12 +15,12 @@ value again anyway).
 import json
 import math
 import sys
-import time
 
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
-from .._words import count
+from ..progress import Progress
+from ..words import count
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -122,47 +123,18 @@ def game_facts(rec):
         "termination": footer.get("termination") if footer else "unfinished",
         "winners": winners, "actions": len(actions), "moves": moves, "captures": captures,
         "rolls": rolls, "hand_rolls": hand, "unproven_rolls": unproven,
+        "names": rec.names,
     }
 
 
 # -- many games ------------------------------------------------------------------
-
-class Progress:
-    def __init__(self, total, stream=None):
-        # (sys.stderr when made, not when this module was imported: it may have been replaced since)
-        self.total, self.stream = total, stream or sys.stderr
-        self.show = total > PROGRESS_OVER
-        self.tty = hasattr(stream, "isatty") and stream.isatty()
-        self._last = 0.0
-        self._quarter = 0
-
-    def update(self, done):
-        if not self.show:
-            return
-        if self.tty:
-            now = time.monotonic()
-            if now - self._last < 0.1 and done < self.total:
-                return
-            self._last = now
-            width = 30
-            fill = width * done // self.total
-            self.stream.write("\rreading records [%s%s] %d/%d" % ("#" * fill, "." * (width - fill), done, self.total))
-            if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        else:
-            quarter = 4 * done // self.total
-            if quarter > self._quarter:
-                self._quarter = quarter
-                self.stream.write("reading records: %d/%d\n" % (done, self.total))
-                self.stream.flush()
-
 
 def collect(paths, progress=None):
     totals = {
         "files": len(paths), "games": 0, "games_with_winner": 0, "unreadable": [], "presets": {}, "terminations": {},
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
+        "person_games": {}, "person_wins": {},    # by the names the records give seats
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
         "unproven_rolls": 0, "unproven_games": 0,
     }
@@ -187,11 +159,15 @@ def collect(paths, progress=None):
                 for s in f["seats"]:
                     totals["seat_games"][s] += 1
                     totals["kind_games"][f["kinds"][s]] += 1
+                for name in set(f["names"].values()):
+                    totals["person_games"][name] = totals["person_games"].get(name, 0) + 1
                 totals["lengths"].append(f["actions"])
                 totals["move_counts"].append(f["moves"])
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
+            for name in set(f["names"][s] for s in f["winners"] if s in f["names"]):
+                totals["person_wins"][name] = totals["person_wins"].get(name, 0) + 1
             totals["captures"].append(f["captures"])
             if f["unproven_rolls"]:
                 totals["unproven_rolls"] += f["unproven_rolls"]
@@ -246,6 +222,11 @@ def report(t):
             "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
         out.append("wins by player, %s: " % of + ", ".join(
             "%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k])) for k in KINDS if t["kind_games"][k]))
+        people = sorted(t["person_games"], key=lambda name: (-t["person_wins"].get(name, 0), name.lower()))
+        if people:
+            out.append(terminal_safe("wins by person (the names the records give seats): " + ", ".join(
+                "%s %s" % (name, _rate(t["person_wins"].get(name, 0), t["person_games"][name]))
+                for name in people)))
     else:
         out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
     out.append("finished game length, actions: %s" % _spread(t["lengths"]))
@@ -306,7 +287,7 @@ def run(args):
         print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
-    totals = collect(paths, Progress(len(paths)))
+    totals = collect(paths, Progress(len(paths), "reading records", PROGRESS_OVER))
     if args.skill:
         totals["skill"] = _skill(paths)
     for line in totals["unreadable"][:20]:

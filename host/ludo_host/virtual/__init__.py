@@ -16,7 +16,7 @@ from .engine import VirtualBoard, read_settings, sim_module  # noqa: F401  (the 
 
 from .. import ports  # noqa: E402
 from .._lock import LockHeld, PathLock  # noqa: E402
-from .._words import count  # noqa: E402
+from ..words import count  # noqa: E402
 from ..ports import DATA_DIR, publish_virtual_port, withdraw_virtual_port  # noqa: E402
 
 DEFAULT_NVM = os.path.join(DATA_DIR, "nvm.bin")

@@ -31,6 +31,8 @@ Fields (None where they do not apply):
 - `last_roll`: the die's last value (1..6), None before the game's first roll;
   with the "pass" signal it is the roll no token could use
 - `result`: the winner(s) when the game is over ("R", "R+G")
+- `left`: the seats that resigned or ran out of time, in order, as [seat, "resign" or
+  "timeout"] (words.result_words says the result with them)
 """
 import json
 import sys
@@ -52,12 +54,22 @@ def running_app(thread_ident):
     return None
 
 
+def left_of(g):
+    """[[seat, "resign" or "timeout"], ...] of a game's resignations and missed deadlines."""
+    from ludo.actions import CODE_RESIGN, CODE_TIMEOUT
+    out = []
+    for code in g.transcript:
+        if CODE_RESIGN <= code < CODE_TIMEOUT + 4:
+            out.append([SEATS[(code - CODE_RESIGN) % 4], "resign" if code < CODE_TIMEOUT else "timeout"])
+    return out
+
+
 def empty():
     """The snapshot of a board that shows nothing yet (booting)."""
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None, "remote": "", "acted": None}
+            "last_roll": None, "remote": "", "acted": None, "left": []}
 
 
 def snapshot_of(app):
@@ -90,6 +102,7 @@ def snapshot_of(app):
     over = g.outcome()
     if over is not None:
         snap["result"] = over.result()
+        snap["left"] = left_of(g)
     if mode == "pause" and hasattr(app.screen, "item"):
         snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):

@@ -45,6 +45,7 @@ class Limits:
         self.actions_per_address_s = 20.0  # and all of one address's links together (bursts: 3 s' worth)
         self.pending_per_link = 2         # requests of one link waiting for the board at once
         self.max_connections = connection_cap()
+        self.max_watchers = min(self.max_watchers, self.max_connections // 2)    # (room for the players)
         for name, value in changes.items():
             if not hasattr(self, name):
                 raise TypeError("no such limit: %s" % name)
@@ -238,10 +239,17 @@ class ConnectionGuard:
         self.waiting[transport] = self.loop.call_later(self.limits.request_timeout_s, self._late, transport)
 
     def let_in(self, transport):
-        """A request with a valid token came on this connection: no more timer."""
+        """A request with a valid token came on this connection: no timer while it is
+        served (a WebSocket: as long as it lives)."""
         timer = self.waiting.pop(transport, None)
         if timer is not None:
             timer.cancel()
+
+    def served(self, transport):
+        """A page's request was answered: the connection, kept alive for the next one, is
+        among the idle again (closed after idle_s, or first when the cap is reached)."""
+        if transport is not None and not transport.is_closing() and transport not in self.waiting:
+            self.waiting[transport] = self.loop.call_later(self.limits.idle_s, self._late, transport)
 
     def closed(self, transport):
         self.open -= 1
@@ -265,28 +273,34 @@ class _Guarded(asyncio.Protocol):
     def __init__(self, inner, guard):
         self.inner, self.guard = inner, guard
         self.transport = None
+        self.refused = False
 
     def connection_made(self, transport):
         self.transport = transport
         self.guard.opened(transport)
-        if not transport.is_closing():
+        self.refused = transport.is_closing()
+        if not self.refused:
             self.inner.connection_made(transport)
 
     def connection_lost(self, exc):
         self.guard.closed(self.transport)
-        self.inner.connection_lost(exc)
+        if not self.refused:
+            self.inner.connection_lost(exc)
 
     def data_received(self, data):
-        self.inner.data_received(data)
+        if not self.refused:
+            self.inner.data_received(data)
 
     def eof_received(self):
-        return self.inner.eof_received()
+        return None if self.refused else self.inner.eof_received()
 
     def pause_writing(self):
-        self.inner.pause_writing()
+        if not self.refused:
+            self.inner.pause_writing()
 
     def resume_writing(self):
-        self.inner.resume_writing()
+        if not self.refused:
+            self.inner.resume_writing()
 
 
 class GuardedSite(web.TCPSite):

@@ -26,7 +26,7 @@ from ..replay.page import drawing_data, star_marks, step_data
 from ..replay.steps import Replay, is_refusal
 from ..virtual import snapshot
 from ..happened import move_label, said_to, short_words, step_words
-from ..words import status_words
+from ..words import result_words, status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
 
@@ -67,6 +67,7 @@ class LiveGame:
         self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
         self.own_board = False        # a virtual board in this process shows itself (`show`)
         self.told = None              # the last `status`: {"game", "seq", "menu", "signal", "ends_at"}
+        self.names = {}               # {seat: a person's name}: the logger's own (`ludo-host web` sets it)
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -225,7 +226,12 @@ class LiveGame:
         """What the page says in words now, with the deadline's clock and the lit pixels."""
         with self.lock:
             out = {"board": dict(self.board), "footer": self.footer, "error": self.error,
-                   "deadline": None, "lines": len(self.lines)}
+                   "deadline": None, "lines": len(self.lines), "result_words": None}
+            seats = self.replay.seats if self.replay is not None else ""
+            out["names"] = {s: n for s, n in dict(self.names).items() if s in seats}
+            if self.footer is not None and self.replay is not None:
+                out["result_words"] = result_words(self.footer.get("result"), self.footer.get("termination"),
+                                                   self.replay.left, out["names"])
             g = self.replay.game if self.replay is not None and not self.error else None
             snap = dict(self.view) if self.view is not None else self._snapshot(g)
             left = snap.get("deadline_ms")
@@ -312,6 +318,7 @@ class LiveGame:
             snap["result"] = over.result()
         elif self.footer is not None:
             snap["result"] = self.footer.get("result")
+        snap["left"] = [list(x) for x in self.replay.left]
         if snap["mode"] != "play":
             return snap
         snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)

@@ -43,7 +43,7 @@ RATE_PER_S = 20               # messages a browser may send a second (a burst of
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
-HOST_ACTIONS = ("room", "fill")
+HOST_ACTIONS = ("room", "fill", "reopen", "name")
 ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
 TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
@@ -69,6 +69,7 @@ class Watcher:
         self.address = request.remote if request is not None else None
         self.beat = None              # the heartbeat's id the page has yet to answer
         self.beat_answered = asyncio.Event()
+        self.acting = set()           # its requests being carried out (tasks)
         self.joined = False           # this page counts as its seat's player (room.join)
         self.panel_sent = None        # the table's or the seat's view as last sent
         self.game_key = object()      # (nothing sent yet)
@@ -114,7 +115,6 @@ class Hub:
         self.guard = None             # the ConnectionGuard of the site (make_guard)
         self.worker = Worker("room")
         self.watchers = set()
-        self.acting = set()           # the pages' requests being carried out (tasks)
         self.loop = None
         self.game_key = None
         self.game_json = None         # the game's facts and drawing data, without its steps
@@ -228,8 +228,8 @@ class Hub:
             finally:
                 self.admission.done(w)
         task = asyncio.ensure_future(perform_and_reply())
-        self.acting.add(task)         # (kept till done: a page that closes meanwhile still gets it done)
-        task.add_done_callback(self.acting.discard)
+        w.acting.add(task)            # (kept till done: a page that closes meanwhile still gets it done)
+        task.add_done_callback(w.acting.discard)
 
     async def perform(self, w, msg):
         """Carry out an action message of the table's page or a seat page: the answer."""
@@ -241,11 +241,19 @@ class Hub:
                 return seating.make_room(msg["seats"])
             if kind == "fill":
                 return seating.fill()
+            if kind == "reopen":
+                return seating.reopen(msg["seat"])
+            if kind == "name":
+                return seating.set_name(msg["seat"], msg.get("name") or "")
             if kind == "join" and w.joined:
                 return "joined already: this page plays %s" % w.seat.letter
             problem = seating.act(w.seat, msg)
             if kind == "join" and problem is None:
                 w.joined = True
+            if kind == "leave" and problem is None:
+                for other in list(self.watchers):     # (the seat's pages: Join again counts anew)
+                    if other.seat is w.seat:
+                        other.joined = False
             return problem
 
         try:
@@ -340,7 +348,7 @@ class Hub:
             if problem:
                 return {"type": "error", "error": problem}
             return msg
-        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, room, fill",
+        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, " + ", ".join(HOST_ACTIONS),
                  "seat": "a seat page sends: ping, " + ", ".join(SEAT_ACTIONS)}[w.role]
         return {"type": "error", "error": "unknown message type %r (%s)" % (kind[:30], sends)}
 
@@ -388,9 +396,15 @@ def make_app(hub):
                 raise
             response.force_close()
             return response
-        if hub.guard is not None and request.transport is not None:
-            hub.guard.let_in(request.transport)
-        return await handler(request)
+        transport = request.transport
+        if hub.guard is not None and transport is not None:
+            hub.guard.let_in(transport)
+        try:
+            response = await handler(request)
+        finally:
+            if hub.guard is not None:
+                hub.guard.served(transport)     # (a WebSocket's ends as it closes: nothing to keep)
+        return response
 
     def page_of(role):
         async def serve(request):
@@ -442,6 +456,8 @@ def make_app(hub):
                 hub.admission.page_closed(w)
             for task in tasks:
                 task.cancel()
+            if w.acting:                  # (a Join still on its way counts before the page's close)
+                await asyncio.gather(*list(w.acting), return_exceptions=True)
             if role != "watch" and hub.seating is not None:
                 await hub.closed(w)
         return ws

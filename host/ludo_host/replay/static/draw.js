@@ -45,7 +45,8 @@ window.LudoDraw = function (data) {
     // A stack of two to four tokens on one place is fanned within its square: a smaller disc
     // per token (two on a diagonal, three or four in the corners), each with its own label
     // (the token's number; the colour says the seat), so that no disc leaves the square (nor
-    // the board) and no label lies on another.  The stack says its tokens in a tooltip.
+    // the board) and no label lies on another; five or more show three and "+2".  The stack
+    // says its tokens in a tooltip.
     var fans = { 2: [[-0.2, -0.2], [0.2, 0.2]], 3: [[-0.25, -0.25], [0.25, -0.25], [0, 0.25]],
                  4: [[-0.25, -0.25], [0.25, -0.25], [-0.25, 0.25], [0.25, 0.25]] };
     var radius = { 1: 0.36, 2: 0.26, 3: 0.21, 4: 0.21 };
@@ -57,7 +58,16 @@ window.LudoDraw = function (data) {
         el("title", {}, stack).textContent = ts.length + " tokens here: " + ts.join(", ");
       }
       ts.forEach(function (t, k) {
-        var o = n === 1 ? [0, 0] : fans[n][k % 4], x = c[0] + o[0] * C, y = c[1] + o[1] * C;
+        if (k > 3 || (k === 3 && ts.length > 4)) {          // (five or more: the fourth corner counts the rest)
+          if (k === 3) {
+            var more = el("g", { "class": "more", "data-place": place }, stack);
+            el("circle", { cx: c[0] + 0.25 * C, cy: c[1] + 0.25 * C, r: C * radius[4], fill: "#444" }, more);
+            el("text", { x: c[0] + 0.25 * C, y: c[1] + 0.25 * C, "text-anchor": "middle",
+                         "dominant-baseline": "central" }, more).textContent = "+" + (ts.length - 3);
+          }
+          return;
+        }
+        var o = n === 1 ? [0, 0] : fans[n][k], x = c[0] + o[0] * C, y = c[1] + o[1] * C;
         var tok = el("g", { "class": "token" + (n > 1 ? " stacked" : ""), "data-token": t, "data-place": place }, stack);
         if (st.moved && st.moved[0] === t) { tok.classList.add("moved"); }
         el("circle", { cx: x, cy: y, r: C * radius[n], fill: data.colours[t[0]] }, tok);

@@ -11,7 +11,8 @@
   var kinds = data.steps[0].kinds, who = [];
   for (var i = 0; i < data.players.length; i++) {
     var s = data.players[i];
-    who.push(seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
+    who.push(seatName[s] + (data.names && data.names[s] ? " " + data.names[s] : "") +
+             (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
   }
   $("meta").textContent = data.preset + " \u00b7 " + who.join(", ") +
     (data.start ? " \u00b7 " + data.start : "");
@@ -38,8 +39,10 @@
     $("turn").textContent = st.result ? "Game over" :
       "To play: " + seatName[st.turn] + (st.pending.length ? " \u00b7 rolls to use: " + st.pending.join(", ") : "");
     var res = "";
-    if (st.result) { res = "Result: " + st.result; }
-    else if (n === last && data.footer) { res = "Result: " + data.footer.result + " (" + data.footer.termination + ")"; }
+    if (st.result) { res = st.result_words || "Result: " + st.result; }
+    else if (n === last && data.footer) {
+      res = data.footer_words || "Result: " + data.footer.result + " (" + data.footer.termination + ")";
+    }
     if (n === last && data.error) { res += (res ? " \u00b7 " : "") + "Replay stopped: " + data.error; }
     $("result").textContent = res;
     $("slider").value = n;

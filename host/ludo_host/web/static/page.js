@@ -73,10 +73,25 @@
     text("buttons", w.buttons && live.role === "host" ? "The board's buttons: " + w.buttons : "");
     text("last", w.last ? "Just now: " + w.last : "");
     var res = "";
-    if (st.footer) { res = "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
+    if (st.footer) { res = st.result_words || "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
     if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
     text("result", res);
+    showNames(st.names);
     tick();
+  }
+
+  // The players' names (the table's page, a friend on Join, --names): under the game's line.
+  function showNames(names) {
+    var p = $("names"), seats = data ? data.players : "", parts = [];
+    for (var i = 0; i < seats.length; i++) {
+      if (names && names[seats[i]]) { parts.push(draw.seatName[seats[i]] + ": " + names[seats[i]]); }
+    }
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "names"; p.className = "meta names";
+      $("meta").parentNode.insertBefore(p, $("meta").nextSibling);
+    }
+    p.textContent = parts.length ? "Players: " + parts.join(", ") : "";
   }
 
   function tick() {
@@ -122,7 +137,7 @@
     ws.onclose = function (ev) {
       $("link").className = "link down";
       if (ev.code === 4001) {        // (the link opened on more pages than the server keeps)
-        text("link", "This link was opened on another page: reload this one to play here.");
+        text("link", "This link was opened on another page: reload this one to use it here.");
         return;
       }
       text("link", "Lost the link to the table's PC: trying again...");

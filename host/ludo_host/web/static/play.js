@@ -57,8 +57,9 @@
   }
 
   // -- asking once more: Resign and Leave --------------------------------------------------
-  var dialog = $("play-confirm"), confirmed = null, openedAt = 0;
-  function ask(question, yes, onYes) {
+  var dialog = $("play-confirm"), confirmed = null, openedAt = 0, asked = null;
+  function ask(question, yes, onYes, action) {
+    asked = action;
     text("play-confirm-text", question);
     text("play-confirm-yes", yes);
     confirmed = onYes;
@@ -67,7 +68,7 @@
     $("play-confirm-no").focus();
   }
   function closeAsk() {
-    confirmed = null;
+    confirmed = asked = null;
     if (dialog.open) { if (dialog.close) { dialog.close(); } else { dialog.removeAttribute("open"); } }
   }
   $("play-confirm-no").addEventListener("click", closeAsk);
@@ -85,7 +86,7 @@
     b.type = "button";
     b.dataset.action = action;
     b.textContent = label;
-    b.addEventListener("click", function () { ask(question, yes, function () { send(action); }); });
+    b.addEventListener("click", function () { ask(question, yes, function () { send(action); }, action); });
     $("play-quit").appendChild(b);
   }
 
@@ -236,7 +237,7 @@
   function showSeat(v) {
     var name = NAMES[v.seat] || v.seat, c = v.choices;
     var before = live.panel && live.panel.choices;
-    text("play-title", "Your seat: " + name);
+    text("play-title", "Your seat: " + name + (v.player ? " (" + v.player + ")" : ""));
     keys = {};
     clear($("play-buttons"));
     clear($("play-quit"));
@@ -244,14 +245,15 @@
     moves = c && c.moves ? c.moves : [];
     if (!moves.some(function (m) { return m.token === live.selected; })) { live.selected = null; }
     var said = "";
-    if (v.state === "closed") { said = "This room has closed: ask the table for a new link."; }
-    else if (v.state === "open") { said = "Press Join to play " + name + "."; button("Join", "join", null, "j", "main"); }
+    if (v.state === "closed") { said = "This link no longer plays a seat (the room has closed, or the table " +
+                                       "gave the seat a new link): ask the table for a new link."; }
+    else if (v.state === "open" || v.join) { said = joinPanel(v, name); }
     else if (v.state === "computer") { said = "The computer (Medium) plays " + name + " now."; }
     else if (v.state === "table") { said = name + " is played at the table."; }
     else if (v.covered) { said = "The computer is playing your turns: you were away."; }
     else if (!c) {
       said = v.turn ? "Waiting: " + (NAMES[v.turn] || v.turn) + "'s turn." :
-             v.over ? "The game is over." : "No turn to play now.";
+             v.over ? gameOverWords() : "No turn to play now.";
     } else if (c.roll && c.hand) {
       said = "Your turn: roll the die at the table and tap what it shows.";
       for (var n = 1; n <= 6; n++) { button("Rolled " + n, "roll", { value: n }, String(n), "main"); }
@@ -289,13 +291,59 @@
     if (v.leave) {
       quitButton("Leave", "leave", "Leave this game? The computer will play " + name + ".", "Yes, leave");
     }
+    if (dialog.open && !(asked === "resign" && v.resign) && !(asked === "leave" && v.leave)) {
+      closeAsk();                 // (what it asked about is no longer offered)
+    }
     text("play-said", said);
     text("play-keys", Object.keys(keys).length ? "Keys: " + Object.keys(keys).map(function (k) {
       return k.toUpperCase(); }).join(", ") + "; Tab and Enter reach every button." : "");
     drawPick(null);
     if (c && !before && v.state === "remote" && !v.covered) { yourTurn(); }
+    // (a tab in the background says it in its title)
+    document.title = (c && v.state === "remote" && !v.covered ? "Your turn · " : "") + "Ludo: " + name;
     if (c || v.state === "open") { focusFirst(); }
     awaySummary(v);
+  }
+
+  // -- seats that last and forgive: Join (with a name), Join again, the next game ----------
+  function joinPanel(v, name) {
+    var box = document.createElement("input");
+    box.type = "text"; box.id = "play-name"; box.maxLength = 24; box.autocomplete = "nickname";
+    box.placeholder = "Your name (optional)"; box.setAttribute("aria-label", "Your name (optional)");
+    box.value = joinTyped !== null ? joinTyped : v.player || remembered();
+    box.addEventListener("input", function () { joinTyped = box.value; });
+    $("play-buttons").appendChild(box);
+    button(v.left ? "Join again" : "Join", "join", function () {
+      var typed = box.value.replace(/\s+/g, " ").trim();
+      try { localStorage.setItem("ludo-name", typed); } catch (e) { /* private mode */ }
+      return typed ? { name: typed } : {};
+    }, "j", "main");
+    return v.left ? "You left: the computer (Medium) plays " + name + ". Join again to take the seat back." :
+                    "Press Join to play " + name + ".";
+  }
+
+  var joinTyped = null;          // the name being typed (a new view does not wipe it)
+
+  // A view redraws the panel: a name box being typed in keeps the focus and the caret.
+  function typing() {
+    var a = document.activeElement;
+    if (!a || a.tagName !== "INPUT" || a.type !== "text") { return null; }
+    return { id: a.id, seat: a.dataset.seat, at: a.selectionStart };
+  }
+  function typeOn(was) {
+    if (!was) { return; }
+    var box = was.id ? $(was.id) : document.querySelector("input.seat-name[data-seat=" + was.seat + "]");
+    if (box) { box.focus({ preventScroll: true }); try { box.setSelectionRange(was.at, was.at); } catch (e) { /* */ } }
+  }
+
+  function remembered() {
+    try { return localStorage.getItem("ludo-name") || ""; } catch (e) { return ""; }
+  }
+
+  function gameOverWords() {
+    var st = live.state || {};
+    return "Game over" + (st.result_words ? ": " + st.result_words : "") +
+           ". Waiting for the table to start the next game.";
   }
 
   // -- the table's panel -----------------------------------------------------------------
@@ -341,18 +389,20 @@
     clear($("play-quit"));
     var list = $("play-seats");
     clear(list);
-    if (!v.playing) {
+    if (!v.playing && !v.room) {
       text("play-said", v.over ? "This game is over: start a new one on the board to send links again." :
                                  "Start a game on the board, then send links to friends here.");
       return;
     }
+    localOnly(v, list);
     if (!v.room) {
-      text("play-said", "Choose the seats your friends play; the others are played at the table.");
+      text("play-said", "Choose the seats your friends play; the others are played at the table (Red is " +
+                        "the table's unless you tick it).");
       v.seats.forEach(function (s) {
         var label = document.createElement("label");
         if (s.kind === "human") {
           var box = document.createElement("input");
-          box.type = "checkbox"; box.checked = true; box.value = s.seat; box.className = "send-link";
+          box.type = "checkbox"; box.checked = s.seat !== "R"; box.value = s.seat; box.className = "send-link";
           label.appendChild(box);
           label.appendChild(document.createTextNode(" " + s.name + ": send a link"));
         } else {
@@ -367,8 +417,9 @@
       return;
     }
     var open = v.seats.filter(function (s) { return s.state === "open"; });
-    text("play-said", open.length ? "Send each friend the link of their seat (or let them scan its code)." :
-         "Every seat is taken.");
+    text("play-said", !v.playing ? "Game over. The room stays: start the next game on the board (same " +
+         "players) and these links go on." : open.length ? (v.local_only ? "The links of the open seats:" :
+         "Send each friend the link of their seat (or let them scan its code).") : "Every seat is taken.");
     var head = document.createElement("p");
     head.id = "play-away";
     head.className = "away";
@@ -386,9 +437,14 @@
         var a = document.createElement("a");
         a.href = s.link; a.textContent = s.link; a.className = "link-url";
         words.appendChild(a);
-        row.appendChild(qrCode(s.qr, "QR code of " + s.name + "'s seat link"));
+        if (v.local_only) {
+          a.classList.add("this-pc"); a.title = "this PC only: no phone can open it";
+          words.appendChild(span(" (this PC only)", "this-pc-note"));
+        }
+        else { row.appendChild(qrCode(s.qr, "QR code of " + s.name + "'s seat link")); }
       } else {
-        var w = s.state === "computer" ? "the computer (" + s.kind + ")" : STATE_WORDS[s.state] || s.state;
+        var w = s.state === "computer" ? "the computer (" + (s.kind || "medium") + ")" +
+                (s.left ? ": the player left; their link can Join again" : "") : STATE_WORDS[s.state] || s.state;
         if (s.state === "remote") {
           w += s.covered ? " (away: the computer plays its turns)" : s.players ? " (connected)" :
                typeof s.away_left === "number" ? " " : " (away)";     // (the countdown follows)
@@ -402,15 +458,52 @@
         }
       }
       row.insertBefore(words, row.firstChild);
+      seatTools(s, words);
       list.appendChild(row);
     });
     tickAway();
-    if (open.length) { button("Fill empty seats with the computer", "fill", null, null, ""); }
+    if (open.length && v.playing) { button("Fill empty seats with the computer", "fill", null, null, ""); }
+  }
+
+  // -- the table's tools per seat: the player's name, a new link -----------------------------
+  function seatTools(s, parent) {
+    var tools = document.createElement("div");
+    tools.className = "seat-tools";
+    var box = document.createElement("input");
+    box.type = "text"; box.className = "seat-name"; box.maxLength = 24; box.dataset.seat = s.seat;
+    box.placeholder = "player's name"; box.setAttribute("aria-label", s.name + "'s player's name");
+    box.value = s.player || "";
+    if (editing[s.seat] !== undefined) { box.value = editing[s.seat]; }
+    box.addEventListener("input", function () { editing[s.seat] = box.value; });
+    box.addEventListener("change", function () {
+      delete editing[s.seat];
+      live.send({ type: "name", seat: s.seat, name: box.value.replace(/\s+/g, " ").trim() });
+    });
+    tools.appendChild(box);
+    var b = button(s.state === "open" ? "New link" : s.state === "computer" ? "Give to a friend (new link)" :
+                   "New link (reopen)", "reopen", { seat: s.seat }, null, "small", tools);
+    b.dataset.seat = s.seat;
+    parent.appendChild(tools);
+  }
+  var editing = {};              // names being typed (a new view does not wipe them)
+
+  function localOnly(v, list) {
+    var open = v.seats.some(function (s) { return s.state === "open"; });
+    if (!v.local_only || (v.room && !open)) { return; }
+    var p = document.createElement("p");
+    p.className = "local-only";
+    p.id = "play-local";
+    p.textContent = "These links work on this PC only: the server listens on 127.0.0.1, which no phone can " +
+      "reach. For a phone on the same Wi-Fi, start it with `ludo-host web --lan`; for friends elsewhere, " +
+      "`ludo-host web --public-url URL` (an address of yours that reaches this PC: docs/web.md).";
+    list.appendChild(p);
   }
 
   live.panelMessage = function (msg) {
-    if (msg.type === "seat" && role === "seat") { showSeat(msg); live.panel = msg; }
-    else if (msg.type === "room" && role === "host") { live.panel = msg; showRoom(msg); }
+    var was = (msg.type === "seat" || msg.type === "room") ? typing() : null;
+    if (msg.type === "seat" && role === "seat") { showSeat(msg); live.panel = msg; typeOn(was); }
+    else if (msg.type === "room" && role === "host") { live.panel = msg; showRoom(msg); typeOn(was); }
+    else if (msg.type === "state" && role === "seat" && live.panel && live.panel.over) { showSeat(live.panel); }
     else if (msg.type === "done") { live.done += 1; text("play-error", ""); }
     else if (msg.type === "error") { text("play-error", msg.error); }
     else if ((msg.type === "game" || msg.type === "steps") && live.panel && role === "seat") {
