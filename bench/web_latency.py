@@ -27,6 +27,7 @@ sys.path[:0] = [str(ROOT / "tests" / "host"), str(ROOT / "host"), str(ROOT / "fi
 import cdp  # noqa: E402
 from ludo_host.virtual import VirtualBoard  # noqa: E402
 from ludo_host.web import WebService, attach_virtual_board  # noqa: E402
+from ludo_host.web.admission import Limits  # noqa: E402
 
 ACTION = re.compile(rb'"ev":"action".*?"seq":(\d+)')
 NOTE_ARRIVALS = """
@@ -70,7 +71,9 @@ def run(watchers, actions, seed):
         sent = {}
         timed_writes(board, sent)
         board.start()
-        svc = WebService(tmp, board.data_port_path, status_stream=open(os.path.join(tmp, "status.txt"), "w"))
+        # (the tabs all come from this PC's address: the per-address cap of watchers is lifted)
+        svc = WebService(tmp, board.data_port_path, status_stream=open(os.path.join(tmp, "status.txt"), "w"),
+                         limits=Limits(watchers_per_address=watchers))
         attach_virtual_board(svc.live, board)
         svc.start()
         try:

@@ -127,7 +127,7 @@ def push_transcript_code(g, code):
         g.pop()
     elif code >= CODE_KIND:
         k = code - CODE_KIND
-        g.set_kind(k >> 2, KINDS[k & 3])
+        g.set_kind(k >> 2, KINDS[k & 3], True)
     else:
         g.push_code(code)
     return text

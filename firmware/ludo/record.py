@@ -73,6 +73,22 @@ class Record:
         # line number of each action, of the footer, and of the last line read
         self.action_lines = self.footer_line = self.last_line = None
 
+    @property
+    def names(self):
+        """{seat letter: a person's name} of the seats that carry one: the header's `names`
+        (given when the game began), then the footer's (given during the game) over them.
+        Not a rule: the commitment does not cover them (docs/record-format.md)."""
+        out = {}
+        players = self.header.get("players")
+        for part in (self.header, self.footer or {}):
+            given = part.get("names")
+            if isinstance(given, dict):
+                for k in given:
+                    v = given[k]
+                    if isinstance(players, str) and k in players and len(k) == 1 and isinstance(v, str) and v.strip():
+                        out[k] = clean_name(v)
+        return out
+
     def line_of(self, i):
         """The line number of action i (0-based) in the text it was read from."""
         return self.action_lines[i] if self.action_lines else i + 2
@@ -211,6 +227,18 @@ def replay(cls, rec, upto=None, strict=True, check=None):
     return g, n
 
 
+MAX_NAME = 24
+
+
+def clean_name(text):
+    """A person's name as a record keeps it: printable, spaces collapsed, at most MAX_NAME
+    characters ("" when nothing is left)."""
+    out = []
+    for ch in str(text):
+        out.append(" " if ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in "\u2028\u2029" else ch)
+    return " ".join("".join(out).split())[:MAX_NAME]
+
+
 def _json_object(line):
     try:
         obj = json.loads(line)
@@ -257,7 +285,7 @@ def push_line(g, line):
         parts = line.split(" ")
         if len(parts) != 3:
             raise RecordError("bad line %r (expected 'kind R hard')" % line)
-        g.set_kind(parts[1], parts[2])
+        g.set_kind(parts[1], parts[2], True)
     elif line.startswith("resign "):
         g.resign(line[7:])
     elif line.startswith("timeout "):

@@ -52,11 +52,11 @@ class PauseMenu:
 
 def first_item(app, start):
     """The first item from `start` on (round) that applies now: hand over (computer
-    players installed, the game begun and running), resign (where the rules allow
+    players installed, the game running: before the first roll too), resign (where the rules allow
     it), new game (always).
     """
     g = app.game
-    ok = (app.computers and g.transcript_length > 0 and not g.is_over(),
+    ok = (app.computers and not g.is_over(),
           g.rules.can_resign and not g.is_over(),
           True)
     for k in range(3):
@@ -78,9 +78,9 @@ def hand_over(app):
     """The seat on turn goes to the computer (or back to a person)."""
     g = app.game
     letter = SEATS[g.turn]
-    if not app.computers or not g.transcript_length:
+    if not app.computers:
         return False
     kind = "human" if g.kinds.get(letter, "human") != "human" else LEAVE_KIND
-    g.set_kind(letter, kind)
+    g.set_kind(letter, kind, True)
     play.committed(app, CODE_KIND + g.turn * 4 + KINDS.index(kind), None)
     return True

@@ -13,7 +13,8 @@ from . import protocol, play
 def seat(app, obj):
     """`seat`: who plays a seat from now on: a person from afar (remote), at the table
     (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
-    menu's hand-over (saved, recorded as `kind B medium`); remote or not is the board's flag.
+    menu's hand-over (saved, recorded as `kind B medium`), before the first roll too; remote
+    or not is the board's flag.
     """
     g, s = seat_of(app, obj)
     kind = obj.get("kind")
@@ -24,10 +25,7 @@ def seat(app, obj):
     if k != g.kinds.get(letter, "human"):
         if k != "human" and not app.computers:
             raise ValueError("no computer players on this board (ludo.ai is not installed)")
-        if not g.transcript_length:
-            raise ValueError("a seat changes hands once the game has begun (before, start the game "
-                             "with \"kinds\")")
-        g.set_kind(letter, k)
+        g.set_kind(letter, k, True)    # (before the first action too: its header is out)
         play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
     if kind == "remote":
         app.remote |= 1 << s

@@ -19,6 +19,7 @@ COMMANDS = (
     ("replay", "ludo_host.replay", "step through a recorded game, or write it as an HTML page"),
     ("verify", "ludo_host.records.verify", "check recorded games: every action, every roll, the seed"),
     ("stats", "ludo_host.stats", "statistics over a folder of records"),
+    ("analyse", "ludo_host.analysis", "who played well and who was lucky: win chances, luck and errors of recorded games"),
     ("deploy", "ludo_host.deploy", "copy the firmware and its library to the CIRCUITPY drive"),
     ("template", "ludo_host.deploy.template", "write the printable placement template (SVG, to scale) for the pixels and buttons"),
 )

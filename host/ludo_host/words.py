@@ -10,6 +10,8 @@ app) and gives two lines: what is going on, and what the buttons do now.
     >>> status_words({"mode": "play", "turn": "B", "kind": "human", "remote": "B", "rolls": []})[0]
     "Blue's turn (played from afar): roll."
 """
+from . import setup_words
+
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
               "hard": "Hard computer"}
@@ -29,28 +31,48 @@ REFUSED = "That press means nothing now."
 SEP = " \u00b7 "
 
 
+def count(n, noun, plural=None):
+    """`n` and the noun, singular for exactly one: count(1, "game") is "1 game" (every command's
+    counts)."""
+    return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
+
+
+def local_time(iso):
+    """A record's start time (UTC, "2026-11-29T14:03:00Z") as this computer's local time in
+    words: "Sun 29 Nov 2026, 15:03"; None for no time or one that is not ISO 8601 (a
+    header's own text is never shown raw as a time)."""
+    from datetime import datetime, timezone
+    if not isinstance(iso, str) or not iso:
+        return None
+    try:
+        when = datetime.strptime(iso.strip(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        try:
+            when = datetime.fromisoformat(iso.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+    local = when.astimezone()
+    return "%s %d %s %d, %02d:%02d" % (local.strftime("%a"), local.day, local.strftime("%b"), local.year,
+                                       local.hour, local.minute)
+
+
 def seat_name(letter):
     """"Red" for "R"; a team result "R+G" is "Red and Green"."""
     return " and ".join(SEAT_NAMES.get(x, x) for x in str(letter).split("+"))
 
 
-def option_value(value):
-    """An option's value in words: on/off, a number of seconds for a deadline, else as it is."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return str(value)
-
-
-def menu_words(menu):
-    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None)."""
+def menu_words(menu, setup=None):
+    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None); on
+    its last page, the game a roll starts (setup: the snapshot's `setup`)."""
     if not menu:
         return "Set-up menu (opening)."
     head = "Set-up menu, page %d, %s" % (menu["page"], menu["name"])
     name, item, value = menu["name"], menu.get("item"), menu.get("value")
     if name == "preset":
-        return "%s: %s." % (head, value)
+        about = setup_words.PRESETS.get(value, "")
+        return "%s: %s.%s" % (head, value, " " + about.split(": ", 1)[-1] + "." if about else "")
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
@@ -58,11 +80,10 @@ def menu_words(menu):
     if name == "options":
         if item is None:
             return "%s: this preset has none." % head
-        if item == "deadline":
-            value = "off" if not value else "%s s a turn" % value
-        return "%s: %s = %s." % (head, item, option_value(value))
+        return "%s: %s." % (head, setup_words.option_line(item, value))
     if name == "dice":
-        return "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        said = "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        return said + (" This game: " + setup_words.summary(setup) if setup else "")
     return head + "."
 
 
@@ -77,10 +98,28 @@ def status_words(snap):
         said = "Pass: no token could use the %d. %s" % (snap["last_roll"], said)
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
+    if snap.get("undone") and mode in ("play", "pause"):
+        said = "Took back: %s. %s" % (undone_words(snap["undone"]), said)
     left = snap.get("deadline_ms")
     if left is not None and mode == "play":
         said += SEP + "%d s left" % ((left + 999) // 1000)
     return [said, buttons]
+
+
+def undone_words(undone):
+    """What a take-back took back (the snapshot's `undone`): "Red's move of R1 and Green's
+    roll 5"."""
+    parts = []
+    for letter, text in undone:
+        seat = seat_name(letter)
+        word = text.split(" ")[0]
+        if word in ("roll", "pass"):
+            parts.append("%s's %s" % (seat, text.replace(" hand", "")))
+        elif word in ("resign", "timeout"):
+            parts.append("%s's %s" % (seat, "resignation" if word == "resign" else "missed turn"))
+        else:
+            parts.append("%s's move of %s" % (seat, word))
+    return " and ".join(parts)
 
 
 def _situation(snap, mode):
@@ -92,14 +131,14 @@ def _situation(snap, mode):
     if mode == "map-check":
         return "Pixel map check: the pixels light one by one, in strip order.", "any button: end the check"
     if mode == "menu":
-        return menu_words(snap.get("menu")), ("select: next value" + SEP + "confirm: next" + SEP +
+        return menu_words(snap.get("menu"), snap.get("setup")), ("select: next value" + SEP + "confirm: next" + SEP +
                                               "back: previous" + SEP + "roll: start the game")
     if mode == "check":
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,
                 "confirm: go on")
     if mode == "over":
         result = snap.get("result")
-        won = "%s won" % seat_name(result) if result and result != "*" else "it ended"
+        won = result_words(result, None, snap.get("left") or ()) if result and result != "*" else "it ended"
         return "Game over: %s." % won, "confirm or roll: the set-up menu for a new game"
     if mode == "pause":
         item = snap.get("pause")
@@ -131,6 +170,14 @@ def _play(snap, seat):
         who = "%s (from afar)" % seat
     rolls = snap.get("rolls") or []
     if not rolls:
+        if computer and snap.get("hand"):       # a real die: the board cannot throw it
+            turn = "%s's turn" % who
+            entry = snap.get("entry") or 0
+            if entry:
+                return ("%s: the die counted for %s: %d." % (turn, seat, entry),
+                        _join("roll or select: count up", "confirm: enter it", "back: cancel"))
+            return ("%s: count the die for %s: roll once per pip, then confirm." % (turn, seat),
+                    _join("roll or select: count up", undo))
         if computer:
             return "%s's turn: it rolls by itself." % who, "roll: roll for it now"
         if snap.get("hand"):
@@ -144,6 +191,8 @@ def _play(snap, seat):
     if snap.get("pass"):
         return rolled + ": no token can move.", "no token can move: confirm passes"
     if computer:
+        if snap.get("selected") and snap.get("skip_fixups"):     # no wooden token to move
+            return rolled + ": its move is lit; it plays it by itself.", "confirm: play it now"
         if snap.get("selected"):
             return rolled + ": its move is lit.", "move its token as lit, then confirm"
         return rolled + ": it is choosing.", ""
@@ -158,3 +207,69 @@ def _play(snap, seat):
 
 def _join(*parts):
     return SEP.join(p for p in parts if p)
+
+
+LEFT_WORDS = {"resign": "resigned", "timeout": "ran out of time"}
+
+
+def left_seats(lines):
+    """[(seat letter, "resign" or "timeout"), ...] in order, from a record's action lines."""
+    out = []
+    for line in lines:
+        words = str(line).split(" ")
+        if len(words) == 2 and words[0] in LEFT_WORDS and words[1] in SEAT_NAMES:
+            out.append((words[1], words[0]))
+    return out
+
+
+def player_name(letter, names=None):
+    """A seat as people call it: "Anna (Red)" when the seat carries a name, else "Red"."""
+    colour = seat_name(letter)
+    name = (names or {}).get(letter)
+    return "%s (%s)" % (name, colour) if name else colour
+
+
+def result_words(result, termination=None, left=(), names=None):
+    """A game's result in words: "Red won", "Red won: Yellow resigned", "Red and Yellow
+    won: Green ran out of time", "Not finished (abandoned)".  `left`: left_seats() of its
+    record; `names`: {seat letter: a person's name} (the record's `names`)."""
+    if not result or result == "*" or result == "?":
+        return "Not finished (abandoned)" if termination == "abandoned" else "Not finished"
+    won = " and ".join(player_name(s, names) for s in str(result).split("+"))
+    text = "%s won" % won
+    why = []
+    for how in ("resign", "timeout"):
+        seats = [s for s, h in left if h == how]
+        if seats:
+            why.append("%s %s" % (" and ".join(player_name(s, names) for s in seats), LEFT_WORDS[how]))
+    if why:
+        text += ": " + "; ".join(why)
+    return text
+
+
+def footer_words(footer, lines=()):
+    """A record footer (its JSON text) in words, as words.result_words says a result: "Red
+    won", "Red won: Yellow resigned" (lines: the record's, for who left), "Not finished
+    (abandoned)"."""
+    import json
+    try:
+        foot = json.loads(footer) if isinstance(footer, str) else footer
+    except ValueError:
+        foot = None
+    if not isinstance(foot, dict):
+        return "ended"
+    names = foot.get("names") if isinstance(foot.get("names"), dict) else None
+    return result_words(foot.get("result"), foot.get("termination"), left_seats(lines), names)
+
+
+def end_words(footer, lines=()):
+    """How a game ended, after "game": "over, Red won", "not finished (abandoned)"."""
+    words = footer_words(footer, lines)
+    return "not finished (abandoned)" if words.startswith("Not finished") else "over, " + words
+
+
+def header_words(header):
+    """A record header in a few words: "classic RY, began Sun 29 Nov 2026, 15:03" (local time)."""
+    began = local_time(header.get("start"))
+    return "%s %s%s" % (str(header.get("preset"))[:10], str(header.get("players"))[:4],
+                        ", began " + began if began else "")

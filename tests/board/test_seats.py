@@ -4,6 +4,7 @@ rule of both commands, and on any error exactly one line and nothing changed."""
 import json
 
 import pytest
+from ludo.replay import game_of
 
 from harness import Board, new_game_cmd
 
@@ -142,10 +143,42 @@ def test_seat_needs_a_game_in_play():
     b = Board()
     assert error_of(b, {"cmd": "seat", "seat": "R", "kind": "remote"}) == {"error": "no game in play", "re": "seat"}
     b.ask(new_game_cmd("classic", 2, seed=4))
-    # before the first action a kind is part of the set-up the header commits to
-    out = error_of(b, {"cmd": "seat", "seat": "Y", "kind": "hard"})
-    assert "once the game has begun" in out["error"]
     assert ask(b, cmd="seat", seat="Y", kind="remote") == [{"cmd": "seat", "re": "ok"}]     # (a flag: fine)
+
+
+def test_a_seat_changes_hands_before_the_first_roll_and_the_record_still_verifies():
+    """The natural order (issue 24): the game starts, the room is made, friends join, the
+    table fills the empty seats, all before anyone rolls.  The header (sent at the start) keeps
+    the kinds its commitment covers; the hand-overs are `kind` lines, saved, taken up after a
+    reset, and the record verifies against the revealed seed."""
+    import ludo
+    from ludo.record_check import verify_record
+    b = Board()
+    events = b.ask(new_game_cmd("classic", 4, seed=9))
+    out = ask(b, cmd="seat", seat="G", kind="medium")
+    assert [x.get("line") for x in out] == ["kind G medium", None]
+    events += out
+    out = ask(b, cmd="seat", seat="B", kind="remote")                  # a friend joins: the flag only
+    assert out == [{"cmd": "seat", "re": "ok"}]
+    out = ask(b, cmd="seat", seat="B", kind="medium")                  # ... and leaves before rolling
+    assert [x.get("line") for x in out] == ["kind B medium", None] and b.app.remote == 0
+    events += out
+    g = b.game
+    header = [x for x in events if x.get("ev") == "start"][0]["header"]
+    assert g.kinds == {"R": "human", "G": "medium", "Y": "human", "B": "medium"}
+    assert g.start_kinds == header["kinds"] == {"R": "human", "G": "human", "Y": "human", "B": "human"}
+    assert g.game_id == header["game"]                                # the commitment as sent
+    again = Board(nvm=b.nvm)                                            # a reset: the save has both
+    assert again.game.kinds == g.kinds and again.game.game_id == g.game_id
+    events += again.ask({"cmd": "new", "preset": "classic", "players": 2, "seed": 1})   # seed revealed
+    footer = [x for x in events if x.get("ev") == "end"][0]["footer"]
+    text = "".join(line + "\n" for line in [ludo.dumps(header)] + [
+        x["line"] for x in events if x.get("ev") == "action"] + [ludo.dumps(footer)])
+    assert "\nkind G medium\nkind B medium\n" in text
+    rec = ludo.Record.parse(text)
+    assert verify_record(rec) == []
+    replayed = game_of(rec)
+    assert replayed.kinds["G"] == "medium" and replayed.start_kinds["G"] == "human"
 
 
 def test_seat_in_a_finished_game_is_refused():
@@ -439,3 +472,14 @@ def test_a_seat_that_resigned_cannot_resign_again():
     out = ask(b, cmd="act", seat="B", action="resign")
     assert out[0]["line"] == "resign B" and out[-1] == {"cmd": "act", "re": "ok"} and not b.game.is_over()
     assert error_of(b, {"cmd": "act", "seat": "B", "action": "resign"})["error"] == "B cannot resign now"
+
+
+def test_the_pause_menus_hand_over_works_before_the_first_roll_too():
+    """The pause menu's "hand the seat on turn to the computer" as the room's Fill does:
+    before anyone has rolled, recorded as a `kind` line, the header's kinds untouched."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=4))
+    start_kinds = dict(b.game.start_kinds)
+    b.presses("back! confirm")
+    assert b.game.kinds["R"] == "medium" and b.game.start_kinds == start_kinds
+    assert str(b.game.record(transcript=True)).split("\n")[1] == "kind R medium"

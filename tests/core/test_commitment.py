@@ -64,6 +64,22 @@ def test_kinds_given_before_the_first_action_are_the_set_up_and_later_ones_are_n
     assert g.commitment == committed and g.record(transcript=True).header["kinds"]["R"] == "human"
 
 
+def test_a_recorded_hand_over_before_the_first_action_keeps_the_set_up_and_is_a_line():
+    """A board gives its header out at the start: a seat handed over before anyone rolls is
+    a `kind` line (record=True), the commitment stays the start's, and the record (read
+    back, replayed, written again) is the same text."""
+    g = ludo.Game("classic", players=2, seed=5)
+    committed = g.commitment
+    g.set_kind("Y", "hard", record=True)
+    assert g.commitment == committed and g.start_kinds == {"R": "human", "Y": "human"}
+    assert g.kinds["Y"] == "hard" and g.transcript_length == 1
+    g.roll()
+    text = str(g.record(transcript=True))
+    assert text.split("\n")[1:3] == ["kind Y hard", "roll %d" % g.last_roll]
+    again = game_of(ludo.Record.parse(text))
+    assert again.kinds["Y"] == "hard" and str(again.record(transcript=True)) == text
+
+
 def test_a_hand_dice_game_takes_only_a_dies_value():
     g = ludo.Game("classic", players=2, seed=5, dice="hand")
     with pytest.raises(ludo.IllegalMoveError, match="dice are entered by hand; enter the die's value"):

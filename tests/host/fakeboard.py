@@ -367,10 +367,8 @@ class FakeBoard:
         if kind not in ("remote", "human", "easy", "medium", "hard"):
             return "unknown kind %r" % (kind,)
         rules_kind = "human" if kind == "remote" else kind
-        if self.game.kinds.get(seat, "human") != rules_kind and not len(self.game):
-            return 'a seat changes hands once the game has begun (before, start the game with "kinds")'
         if self.game.kinds.get(seat, "human") != rules_kind:
-            self._action(lambda: self.game.set_kind(seat, rules_kind))
+            self._action(lambda: self.game.set_kind(seat, rules_kind, True))
         (self.remote.add if kind == "remote" else self.remote.discard)(seat)
         if self.computers is not None:
             self._computer_turns()

@@ -36,3 +36,18 @@ def test_fill_refuses_a_name_it_was_not_given_and_reads_no_value_twice():
         page_files.fill("{{x}}{{y}}", {"x": 1})
     with pytest.raises(ValueError, match="role"):
         page.render("admin")
+
+
+def test_each_script_file_parses():
+    """The pages' JavaScript files are checked as JavaScript (node --check), as the files
+    they now are."""
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (test.sh installs it)")
+    scripts = sorted((PACKAGE / "web" / "static").glob("*.js")) + sorted((PACKAGE / "replay" / "static").glob("*.js"))
+    assert len(scripts) >= 4
+    for path in scripts:
+        done = subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
+        assert done.returncode == 0, (path.name, done.stderr)

@@ -226,3 +226,25 @@ def test_html_over_the_record_itself_is_refused(cli, tmp_path, finished_game_tex
         assert out.stderr == ("ludo-host replay: --html %s is the record itself: give the page another name "
                               "(nothing written)\n" % out_name)
         assert game.read_text() == finished_game_text
+
+
+def test_a_resignation_says_who_won_and_who_resigned_with_the_players_names():
+    """"Result: R (resigned)" read as if Red resigned: the words name both (issue 24), and the
+    people where the record names them; the HTML replay's data carries the same words."""
+    import ludo
+    from ludo_host.replay.page import page_data
+    from ludo_host.replay.steps import Replay
+    from ludo_host.replay import side_text
+    g = ludo.Game("strict", players=2, seed=3)
+    g.roll()
+    g.resign("Y")
+    rec = g.record()
+    replay = Replay(ludo.Record.parse(str(rec)))
+    assert "game over: Red won: Yellow resigned" in side_text(replay, len(replay.steps) - 1)
+    rec.header["names"], rec.footer["names"] = {"R": "Anna"}, {"Y": "Ben"}
+    replay = Replay(ludo.Record.parse(str(rec)))
+    side = side_text(replay, len(replay.steps) - 1)
+    assert "Red: Anna, Yellow: Ben" in side and "game over: Anna (Red) won: Ben (Yellow) resigned" in side
+    data = page_data(replay, "t")
+    assert data["names"] == {"R": "Anna", "Y": "Ben"}
+    assert data["footer_words"] == data["steps"][-1]["result_words"] == "Anna (Red) won: Ben (Yellow) resigned"

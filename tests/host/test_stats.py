@@ -65,9 +65,9 @@ def test_counts_over_a_folder(unchecked, tmp_path):
     (tmp_path / "a.ludo").write_text(record("00000001", [
         "roll 6", "R1 y-0", "roll 3", "R1 0-3", "roll 6", "Y1 y-26", "roll 2", "Y1 26-28", "undo",
         "roll 2 hand", "kind Y hard", "roll 5", "R1 3-8xY1"],
-        '{"result":"R","seed":null,"termination":"finished"}'))
+        '{"result":"R","seed":"12345","termination":"finished"}'))
     (tmp_path / "b.ludo").write_text(record("00000002", ["roll 1", "roll 1", "kind R easy"],
-                                            '{"result":"Y","seed":null,"termination":"resigned"}',
+                                            '{"result":"Y","seed":"67890","termination":"resigned"}',
                                             kinds='{"R":"human","Y":"medium"}', preset="family"))
     (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))       # unfinished
     (tmp_path / "d.ludo").write_text(record("00000004", ["roll 4", "roll 2"],  # abandoned
@@ -85,7 +85,9 @@ def test_counts_over_a_folder(unchecked, tmp_path):
     # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
     assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
     assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
-    assert t["rolls"] == [2, 2, 1, 2, 1, 2]            # "roll 2" stays: the undo took the move after it
+    # "roll 2" stays: the undo took the move after it; c's and d's rolls no seed proves
+    assert t["rolls"] == [2, 1, 1, 0, 1, 2]
+    assert (t["unproven_rolls"], t["unproven_games"]) == (3, 2)
     assert t["hand_rolls"] == [0, 1, 0, 0, 0, 0]
     assert t["captures"] == [1, 0, 0, 0]
     assert t["lengths"] == [11, 3]      # actions that stand after take-backs; games with a winner
@@ -230,3 +232,48 @@ def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
     out = cli("stats", folder, "--png", plot)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def berlin(monkeypatch):
+    """This computer's time zone: Berlin (UTC+1 in winter)."""
+    import time
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_when_the_games_were_played_in_this_computers_time(unchecked, tmp_path, berlin):
+    """Start times are said in local time, never as the header's raw UTC text."""
+    won = '{"result":"R","seed":null,"termination":"finished"}'
+    for gid, start in (("00000001", "2026-11-29T14:03:00Z"), ("00000002", "2026-12-04T21:30:00Z")):
+        text = record(gid, ["roll 4"], won).replace('"start":null', '"start":"%s"' % start)
+        (tmp_path / (gid + ".ludo")).write_text(text)
+    (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))                 # no time: left out
+    text = report(_collect(tmp_path))
+    assert "played: from Sun 29 Nov 2026, 15:03 to Fri 4 Dec 2026, 22:30 (this computer's time)" in text
+    assert "T14:03" not in text
+
+
+def test_local_time_words(berlin):
+    from ludo_host.words import local_time
+    assert local_time("2026-07-01T10:00:00Z") == "Wed 1 Jul 2026, 12:00"          # summer: UTC+2
+    assert local_time("2026-07-01T10:00:00+00:00") == "Wed 1 Jul 2026, 12:00"
+    assert local_time(None) is None and local_time("yesterday") is None and local_time(5) is None
+
+
+def test_wins_are_counted_per_person_by_the_names_the_records_give(unchecked, tmp_path):
+    """A person counts once per game whatever seat they played; a game with a winner only."""
+    head = '{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":{"R":"human","Y":"human"},' \
+           '"names":%s,"options":{},"players":"RY","preset":"classic","start":null}'
+    won = '{"names":%s,"result":"%s","seed":null,"termination":"finished"}'
+    games_given = [("00000001", '{"R":"Anna"}', '{"Y":"Ben"}', "R"),      # Anna won (Red), Ben named late
+                   ("00000002", '{"R":"Ben","Y":"Anna"}', "{}", "Y"),    # Anna won again, as Yellow
+                   ("00000003", '{"R":"Ben"}', "{}", "R")]               # Ben won (Yellow has no name)
+    for gid, names, late, result in games_given:
+        (tmp_path / (gid + ".ludo")).write_text(head % (gid, names) + "\nroll 4\n" + won % (late, result) + "\n")
+    t = _collect(tmp_path)
+    assert t["person_games"] == {"Anna": 2, "Ben": 3} and t["person_wins"] == {"Anna": 2, "Ben": 1}
+    assert "wins by person (the names the records give seats): Anna 2/2 (100%), Ben 1/3 (33%)\n" in report(t) + "\n"

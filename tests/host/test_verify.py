@@ -39,7 +39,8 @@ def test_a_game_closed_without_its_seed_says_its_rolls_went_unchecked(cli, tmp_p
     out = cli("verify", path)
     assert out.returncode == 0, out.stdout
     assert out.stdout.splitlines()[1] == (
-        "%s: warning: %d roll%s of the game's dice not checked: the footer reveals no seed"
+        "%s: warning: nothing about this game's dice is proven: the footer reveals no seed, so its %d roll%s, "
+        "and the players, kinds and options it began with, could have been changed unseen"
         % (path, rolls, "" if rolls == 1 else "s")), out.stdout
     assert rolls >= 1
 

@@ -207,7 +207,8 @@ def test_an_abandoned_game_without_its_seed_is_a_warning(cli, tmp_path, strict_t
     assert out.returncode == 0, out.stdout
     rolls = sum(1 for x in lines if re.fullmatch(r"roll \d", x))
     assert out.stdout.splitlines()[1] == (
-        "%s: warning: %d rolls of the game's dice not checked: the footer reveals no seed" % (path, rolls))
+        "%s: warning: nothing about this game's dice is proven: the footer reveals no seed, so its %d rolls, "
+        "and the players, kinds and options it began with, could have been changed unseen" % (path, rolls))
 
 
 @pytest.mark.parametrize("extra", [

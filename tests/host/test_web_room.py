@@ -97,7 +97,7 @@ def test_fill_gives_the_open_seats_to_the_computer_and_their_links_die(table):
     assert board.kinds == {"R": "human", "G": "remote", "Y": "medium", "B": "medium"}
     assert room.links() == {}
     yellow = [s for s in room.seats.values() if s.letter == "Y"][0]
-    assert room.join(yellow) == "the computer plays this seat now"
+    assert room.join(yellow) == "the computer plays this seat now (the table can reopen it: a new link)"
 
 
 def test_leave_hands_the_seat_to_the_computer_with_three_or_more(table):
@@ -106,7 +106,8 @@ def test_leave_hands_the_seat_to_the_computer_with_three_or_more(table):
     room.join(green)
     assert room.leave(green) is None and board.kinds["G"] == "medium"
     assert room.act(green, "roll") == "this link does not play its seat now"
-    assert room.join(green) == "the computer plays this seat now"
+    assert room.join(green) is None and board.kinds["G"] == "remote"       # leaving is not for ever
+    assert room.leave(green) is None and board.kinds["G"] == "medium"
     two = Board(players=2)
     duo = Room("RY", linked="Y", board=two, turn=two.turn, clock=Clock(), can_resign=lambda s: True)
     yellow = duo.seat_of(duo.links()["Y"])
@@ -169,3 +170,37 @@ def test_the_room_ends_30_minutes_after_everyone_left_or_after_24_hours(table):
     assert busy.tick()
     clock.now += 1
     assert not busy.tick()
+
+
+def test_the_table_reopens_a_seat_with_a_new_link_and_the_old_one_no_longer_plays(table):
+    """A friend who lost their link, or a computer's seat for a late friend (issue 24)."""
+    board, clock, room = table
+    green = room.seat_of(room.links()["G"])
+    room.join(green)
+    fresh = room.reopen("G")
+    assert fresh.token != green.token and room.seat_of(green.token) is None
+    assert board.calls[-1] == ("kind", "G", "human")          # the table plays it until someone joins
+    assert room.links()["G"] == fresh.token and room.join(fresh) is None
+    assert room.fill() is None and board.kinds["Y"] == "medium"
+    late = room.reopen("Y")                                   # the computer plays on until the friend joins
+    assert board.kinds["Y"] == "medium" and room.join(late) is None and board.kinds["Y"] == "remote"
+    assert room.reopen("R").state == "open" and room.reopen("Q").startswith("seat Q is not")
+
+
+def test_the_room_goes_on_into_the_next_game_with_the_same_seats(table):
+    board, clock, room = table
+    green = room.seat_of(room.links()["G"])
+    yellow = room.seat_of(room.links()["Y"])
+    room.join(green)
+    room.join(yellow)
+    room.leave(yellow)
+    board.calls.clear()
+    # the next game: the board forgot the remote flag; its menu gave Green to the computer
+    assert room.next_game({"R": "human", "G": "medium", "Y": "human", "B": "human"}) is None
+    assert board.calls == [("kind", "G", "remote"), ("kind", "Y", "medium")]
+    assert room.seat_of(green.token) is green and green.state == "remote"
+    # the 24 h rule is the room's, over all its games
+    clock.now += rooms.LIFETIME_S - 1
+    assert room.tick()
+    clock.now += 1
+    assert not room.tick()

@@ -125,7 +125,11 @@ class Page:
     async def _read(self):
         async for msg in self.ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
-                self.got.append(json.loads(msg.data))
+                data = json.loads(msg.data)
+                if data["type"] == "beat":          # (the server's heartbeat: answered, as the page does)
+                    await self.ws.send_str(json.dumps(data))
+                    continue
+                self.got.append(data)
 
     async def until(self, predicate, timeout=10.0):
         """The first message from now on... or already got, satisfying predicate."""
@@ -417,7 +421,8 @@ def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service,
             v = await seat.view("seat", lambda v: (v["choices"] or {}).get("moves"))
             assert [m["move"] for m in v["choices"]["moves"]] == ["R1 y-0"]
             assert v["choices"]["moves"][0] == {"move": "R1 y-0", "token": "R1", "from": "yard", "to": "square 0",
-                                                "capture": ""}
+                                                "label": "R1: out of the yard", "from_place": "yR1",
+                                                "to_place": "t0", "capture": ""}
             await seat.close()
             await host.close()
     run(go())
@@ -446,3 +451,70 @@ def test_an_answer_is_sent_after_the_view_it_led_to():
     sent = [json.loads(text) for text in hub.messages_for(page)]
     assert [m["type"] for m in sent] == ["seat", "done"]
     assert sent[0]["choices"] == {"roll": False, "moves": []}
+
+
+def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(service, board):
+    """Issue 24's natural order: the game starts, the room is made, friends join (naming
+    themselves), the table fills the empty seat, all before anyone rolls; a friend who left
+    joins again from the same link; the table reopens the computer's seat for a late friend
+    and names Red; the next game (same players) goes on with the same links, and both
+    records carry the names and verify."""
+    import ludo
+    from ludo.record_check import verify_record
+    svc, clock, games = service
+    board.new_game("classic", players=4)
+    assert wait_until(lambda: svc.live.turn() == "R", 10)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, "GYB")
+            assert host.last("room")["local_only"] is True       # 127.0.0.1: the page says so
+            green = await Page.open(http, svc, token(links["G"]))
+            yellow = await Page.open(http, svc, token(links["Y"]))
+            assert (await green.ask({"type": "join", "name": "  Ben\n"}))["type"] == "done"
+            assert (await yellow.ask({"type": "join"}))["type"] == "done"
+            assert await host.ask({"type": "fill"}) == {"type": "done", "action": "fill"}
+            assert board.game.kinds["B"] == "medium" and len(board.game) == 0     # nobody has rolled
+            assert await yellow.ask({"type": "leave"}) == {"type": "done", "action": "leave"}
+            v = await yellow.view("seat", lambda v: v["state"] == "computer")
+            assert v["join"] and v["left"]                                       # "Join again"
+            assert await yellow.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            assert board.game.kinds["Y"] == "human" and board.remote == {"G", "Y"}
+            # back: the page is told which steps the computer played meanwhile (it sums them up)
+            v = await yellow.view("seat", lambda v: v["state"] == "remote")
+            assert v["away"] and v["away"][0] <= v["away"][1]
+            # the table: a new link for the computer's seat (a late friend), and Red's name
+            assert await host.ask({"type": "reopen", "seat": "B"}) == {"type": "done", "action": "reopen"}
+            assert await host.ask({"type": "name", "seat": "R", "name": "Anna"}) == {"type": "done", "action": "name"}
+            room = await host.view("room", lambda v: [s.get("player") for s in v["seats"]] == ["Anna", "Ben", None, None])
+            blue_link = [s["link"] for s in room["seats"] if s["seat"] == "B"][0]
+            assert blue_link != links["B"] and board.game.kinds["B"] == "medium"   # the computer plays on
+            async with http.get(links["B"]) as r:
+                assert r.status == 403                                           # the old link is dead
+            blue = await Page.open(http, svc, token(blue_link))
+            assert (await blue.ask({"type": "join", "name": "Cat"}))["type"] == "done"
+            assert board.game.kinds["B"] == "human" and board.remote == {"G", "Y", "B"}
+            assert (await host.ask({"type": "name", "seat": 7}))["error"].startswith("name: send")
+            first = record(games)
+            assert first[1:] == ["kind B medium", "kind Y medium", "kind Y human", "kind B human"]
+            # the next game, same players: the same links and seats go on
+            board.new_game("classic", players=4)
+            assert await soon(lambda: board.remote == {"G", "Y", "B"}, 15)
+            v = await green.view("seat", lambda v: v["state"] == "remote" and v["over"] is False
+                                 and v["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"})
+            assert (await green.ask({"type": "join"}))["error"].startswith("joined already")
+            # the table closes the room: the links stop working, the seats go back to the table
+            assert await host.ask({"type": "close"}) == {"type": "done", "action": "close"}
+            assert board.remote == set()
+            async with http.get(links["G"]) as r:
+                assert r.status == 403
+            assert (await host.ask({"type": "close"}))["error"] == "there is no room to close"
+            for page in (green, yellow, blue, host):
+                await page.close()
+    run(go())
+    files = sorted(games.glob("*.ludo"))
+    assert len(files) == 2
+    recs = sorted((ludo.Record.parse(p.read_text()) for p in files), key=lambda r: r.footer is None)
+    assert recs[0].footer["termination"] == "abandoned" and verify_record(recs[0]) == []
+    assert "names" not in recs[0].header and recs[0].footer["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"}
+    assert recs[1].footer is None and recs[1].header["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"}

@@ -8,28 +8,25 @@ is missing.  After an unplug or a board reset it waits for the port to come
 back, asks `status` and resends from the last line it holds, so a file ends
 with nothing missing and nothing twice.
 """
-import errno
 import os
 import signal
 import sys
 import time
 from datetime import datetime, timezone
 
-from ..records.writing import GameFile, file_path, latest_number
-from .._lock import LockHeld, PathLock
-from .requests import ANSWER_TIMEOUT_S, Requests
-from .setup import not_a_data_channel, port_problem, where_records_go
-from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
+from ..records.writing import GameFile, file_path, latest_number, without_names
+from .requests import ANSWER_TIMEOUT_S
+from .link import MAX_LINE, BoardLink, first_line
+from .setup import port_problem, where_records_go
+from ..records.lines import canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
-from .._words import count
-from ..ports import NO_BOARD_HINT, find_board_port
+from ..words import count, end_words, header_words
+from ..ports import find_board_port
 
-MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
 # A resend error meaning "that game is not on the board any more" (docs/serial-protocol.md
 # has no error codes; the board app says "no game X on the board").
 GONE_WORDS = ("no game", "no such game", "unknown game")
-BAUD = 115200            # ignored by USB CDC and ptys, but pyserial wants one
 
 
 def _is_seq(value):
@@ -44,41 +41,33 @@ def _clean_line(value):
     return isinstance(value, str) and "\n" not in value and "\r" not in value and len(value) <= 1024
 
 
-class Logger:
+class Logger(BoardLink):
     """The logging loop.  `run()` returns when `stop()` was called (or on SIGINT)."""
 
     def __init__(self, directory, port=None, status=None, poll_s=0.5, status_every_s=5.0,
-                 set_time=True, finder=find_board_port):
+                 set_time=True, finder=find_board_port, names=None):
         self.directory = directory
-        self.port = port
-        self.finder = finder
-        self.status = status or StatusLine(sys.stderr)
+        # {seat letter: a person's name}, written in each record's header and footer
+        # (`names`: docs/record-format.md); `ludo-host web` changes it as people join.
+        self.names = dict(names or {})
+        super().__init__(port, finder, status or StatusLine(sys.stderr))
         self.poll_s = poll_s
         self.status_every_s = status_every_s
         self.set_time = set_time
         self.games = {}               # game id -> GameFile
         self.board_game = None        # the game the board says it is on
         self.board_seq = -1
-        self.ser = None
-        self.device = None
-        self.splitter = LineSplitter(MAX_LINE)
-        self.pending = []             # commands sent and not answered: dicts
         self.resend_asked = {}        # game id -> (from seq, monotonic time)
         self._stop = False
         self._last_status_ask = 0.0
-        self._last_wait_note = None
         self.answered = False
-        self.lock = None              # PathLock of the device while connected: one logger per board
-        self.refused = None           # why this logger stopped: another one logs the board
-        self.intro = None             # a note for the terminal once the board is not refused
-        self._hinted = False
         # Watchers in this process (`ludo-host web`), called in the logger's thread:
         self.on_game = None           # function(GameFile) when a file's lines changed
         self.on_status = None         # function(message) for each `status` reply of the board
         self.lights_every = None      # function() -> seconds, or None: ask `status` with the board's
         #                               lights that often now (a page is open), else plainly as before
         self.lights_refused = None    # the board's error to a `status` with lights: not asked again
-        self.requests = Requests()    # commands from other threads, waiting for their answers
+        self._contradiction_told = None   # (game id, seq) of a status contradicting its game's end, said once
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -104,7 +93,7 @@ class Logger:
             try:
                 data = self.ser.read(self.ser.in_waiting or 1)
             except Exception as exc:  # SerialException, OSError, TypeError from a closed fd
-                self._disconnect("connection lost (%s)" % _first_line(exc))
+                self._disconnect("connection lost (%s)" % first_line(exc))
                 continue
             if data:
                 for line in self.splitter.feed(data):
@@ -131,115 +120,16 @@ class Logger:
         while not self._stop and time.monotonic() < end:
             time.sleep(min(0.05, seconds))
 
-    # -- connection --------------------------------------------------------
-    def _connect(self):
-        import serial
-        device = self.port or self.finder()
-        if device is None or (os.name == "posix" and not os.path.exists(device)):  # COM3: no path
-            self._say_intro()
-            if device is None and not self._hinted:
-                self._hinted = True
-                self.status.note("no board found: %s" % NO_BOARD_HINT)
-            note = "waiting for %s" % (device or "the board (no CircuitPython CDC2 port)")
-            if note != self._last_wait_note:
-                self._last_wait_note = note
-                self.status.update(connected=False, note=note)
-            return False
-        refusal = not_a_data_channel(device)
-        if refusal:
-            self._say_intro()
-            note = "waiting: %s" % refusal
-            if note != self._last_wait_note:
-                self._last_wait_note = note
-                self.status.update(connected=False, note=note)
-            return False
-        if not self._lock(device):
-            return False
-        try:
-            # The device's own flock (POSIX) too: the lock file lives in one user's home, so a
-            # logger of another user (or another HOME) on this board is refused by this one.
-            self.ser = serial.Serial(device, BAUD, timeout=0.1, write_timeout=2,
-                                     exclusive=True if os.name == "posix" else None)
-        except Exception as exc:
-            self._unlock()
-            if getattr(exc, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
-                self.refused = ("%s is held by another program (a `ludo-host log` of another user or "
-                                "HOME?): one logger per board; stop that one first" % device)
-                self.stop()
-                return False
-            self._say_intro()
-            note = "cannot open %s (%s)" % (device, _first_line(exc))
-            if note != self._last_wait_note:
-                self._last_wait_note = note
-                self.status.update(connected=False, note=note)
-            self.ser = None
-            return False
-        self._say_intro()
-        self._last_wait_note = None
-        self.device = device
-        self.splitter.reset()
-        self.pending = []
+
+    # -- connection (the port itself: BoardLink in link.py) --------------------
+    def _opened(self):
         self.resend_asked = {}
         self.answered = False         # "connected" once the board has said something sound
-        self.status.update(connected=False, note="opened %s, waiting for the board to answer" % device)
+        self.status.update(connected=False, note="opened %s, waiting for the board to answer" % self.device)
         if self.set_time:
             now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
             self.send({"cmd": "time", "now": now})
         self.ask_status()
-        return True
-
-    def _say_intro(self):
-        """The note for the start (where the records go), once, unless this logger is refused."""
-        if self.intro:
-            self.status.note(self.intro)
-            self.intro = None
-
-    def _lock(self, device):
-        """Take the device's lock (one logger per board); False, and the logger stops, when
-        another logger has it.  Held only while connected: a device that went away may come
-        back under another name, or (a pty) as somebody else's."""
-        lock = PathLock(device)
-        try:
-            lock.acquire()
-        except LockHeld as exc:
-            self.refused = "%s is being logged by %s: one logger per board; stop that one first" % (
-                device, exc.holder("`ludo-host log`"))
-            self.stop()
-            return False
-        except OSError as exc:      # no room for lock files (a read-only home): log unguarded
-            self.status.note("cannot lock %s (%s): make sure no other logger reads this board" % (
-                device, _first_line(exc)))
-            return True
-        self.lock = lock
-        return True
-
-    def _unlock(self):
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
-
-    def _disconnect(self, why):
-        try:
-            self.ser.close()
-        except Exception:
-            pass
-        self.ser = None
-        self._unlock()
-        self.pending = []
-        self.requests.link_lost(why)
-        self.status.update(connected=False, note=why)
-
-    def send(self, obj):
-        if self.ser is None:
-            return False
-        try:
-            self.ser.write((canonical_json(obj) + "\n").encode("utf-8"))
-        except Exception as exc:
-            self._disconnect("write failed (%s)" % _first_line(exc))
-            return False
-        self.pending.append({"cmd": obj["cmd"], "game": obj.get("game"), "lights": obj.get("lights"),
-                             "t": time.monotonic()})
-        return True
 
     def ask_status(self, lights=False):
         self._last_status_ask = time.monotonic()
@@ -312,7 +202,7 @@ class Logger:
         game = self.games.get(game_id)
         if game is None:
             try:
-                game = GameFile(game_id, self.directory, latest_number(game_id, self.directory))
+                game = GameFile(game_id, self.directory, latest_number(game_id, self.directory), self.names)
             except (OSError, ValueError) as exc:
                 self.error("cannot use the record file for game %r: %s" % (game_id, exc))
                 return None
@@ -341,7 +231,7 @@ class Logger:
                 self._changed(old)
             old.close()
         try:
-            game = GameFile(game_id, self.directory, n)
+            game = GameFile(game_id, self.directory, n, self.names)
         except (OSError, ValueError) as exc:
             self.error("cannot use a record file for game %r: %s" % (game_id, exc))
             return None
@@ -378,7 +268,7 @@ class Logger:
         if ev == "start":
             self.board_game, self.board_seq = game_id, seq
             held = self._game(game_id)
-            if held is not None and held.lines and held.lines[0] != text:
+            if held is not None and held.lines and without_names(held.lines[0]) != text:
                 self._another_game(game_id, "another start")
         elif game_id == self.board_game:
             self.board_seq = max(self.board_seq, seq)
@@ -407,8 +297,8 @@ class Logger:
                 # nobody knows when that was, and the header says so.
                 self.status.note("game %s began before the board knew the time (no logger had set its "
                                  "clock): its header has \"start\": null" % game_id)
-            if game.finished:
-                self.status.note("game %s over: %s" % (game_id, game.path))
+            if game.finished:           # (said as a person would: never "over" when abandoned)
+                self.status.note("game %s %s: %s" % (game_id, end_words(game.lines[-1], game.lines[1:-1]), game.path))
             self.status.update(seq=game.next_seq - 1)
 
     def _pop_pending(self, name):
@@ -490,7 +380,14 @@ class Logger:
             self.status.update(game=game_id, turn=turn if isinstance(turn, str) else None)
             game = self._game(game_id)
             playing = msg.get("state") == "playing"
-            if game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
+            if game is not None and game.finished and playing and game.next_seq == seq + 1:
+                # Over by its last line, playing by its status, at that same line: the board
+                # contradicts itself about one game, which keeps its one file.
+                if self._contradiction_told != (game_id, seq):
+                    self._contradiction_told = (game_id, seq)
+                    self.error("board: game %s ended at line %d, yet its status says it is still playing "
+                               "there: %s kept as it is" % (game_id, seq + 1, game.path))
+            elif game is not None and (game.next_seq > seq + 1 or (game.finished and playing)):
                 # the file holds more lines than the board, or a finished game the board
                 # is still playing: the board's game is another with the same id
                 game = self._another_game(game_id, "the board holds %s, %s %d%s" % (
@@ -506,18 +403,13 @@ class Logger:
 
 def _describe_event(ev, text, events):
     if ev == "start":
-        return "new game"
+        return "new game: " + header_words(loads_object(text))
     if ev == "end":
-        return "game over " + text
+        return "game " + end_words(text)
     extra = ""
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])
     return text + extra
-
-
-def _first_line(exc):
-    text = str(exc) or exc.__class__.__name__
-    return text.splitlines()[0][:120]
 
 
 def add_arguments(parser):
@@ -528,6 +420,33 @@ def add_arguments(parser):
                         help="do not set the board's clock from this PC on connect")
     parser.add_argument("--status-every", type=float, default=5.0, metavar="S",
                         help="ask the board's status every S seconds to notice lost lines (default 5)")
+    add_names_argument(parser)
+
+
+def add_names_argument(parser):
+    """--names R=Anna,G=Ben (`ludo-host log` and `ludo-host web`)."""
+    parser.add_argument("--names", type=names_argument, default={}, metavar="R=Anna,G=Ben",
+                        help="the players' names by seat, written in the records (and shown by replay "
+                             "and stats)")
+
+
+def names_argument(text):
+    """{seat: name} from "R=Anna,G=Ben" (argparse's type: a clear error for bad input)."""
+    import argparse
+    from ludo.record import MAX_NAME, clean_name
+    names = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        seat, eq, name = part.partition("=")
+        seat, name = seat.strip().upper(), clean_name(name)
+        if not eq or seat not in ("R", "G", "Y", "B") or not name:
+            raise argparse.ArgumentTypeError("%r: give seat=name pairs, e.g. R=Anna,G=Ben (seats R, G, Y, B)"
+                                             % part.strip()[:40])
+        if len(name) >= MAX_NAME and len(part.partition("=")[2].strip()) > MAX_NAME:
+            raise argparse.ArgumentTypeError("%s's name is longer than %d characters" % (seat, MAX_NAME))
+        names[seat] = name
+    return names
 
 
 def run(args):
@@ -547,7 +466,7 @@ def run(args):
               file=sys.stderr)
         return 2
     logger = Logger(args.dir, port=args.port, set_time=not args.no_time,
-                    status_every_s=max(0.5, args.status_every))
+                    status_every_s=max(0.5, args.status_every), names=args.names)
     logger.intro = where_records_go(args.dir)
 
     def on_signal(signum, frame):

@@ -1,6 +1,6 @@
 """Reading record files that may be truncated, malformed or hostile.
 
-The file is streamed with bounded lines (`_lines.LineSplitter`), a bounded
+The file is streamed with bounded lines (`lines.LineSplitter`), a bounded
 line count and a bounded total size, so memory stays small whatever the
 file is (a gigantic log, a binary); a FIFO or a device is refused, not read.  Only then is the text handed
 to the rules core's lenient reader (`ludo.Record.parse`).

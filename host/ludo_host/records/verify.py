@@ -8,15 +8,15 @@ commitment published at the start.  A device-dice record with a roll marked
 `hand`, or a game that is over and withholds its seed, is a problem.  Exit
 status 0 only when every file is sound; otherwise one line per problem,
 `FILE:LINE: problem`.  Warnings follow a sound file's `ok` line as
-`FILE: warning: ...`: rolls no seed checks (a game the logger closed as
-abandoned), and the fields an older (ludo-record/1) commitment does not cover.
+`FILE: warning: ...`: a game the logger closed as abandoned, whose footer
+reveals no seed, has nothing about its dice proven (said plainly), and the fields an older (ludo-record/1) commitment does not cover.
 Everything printed has its control characters shown as escapes.
 """
 import sys
 
 from .lines import terminal_safe
 from .reading import _exc_text, parse_record_file
-from .._words import count
+from ..words import count
 
 def verify_file(path):
     """Problems of one record file: a sorted list of (line number, message); [] when sound."""
@@ -41,11 +41,15 @@ def replay_problems(rec):
         return [(1, "the rules core failed on this file: %s" % _exc_text(exc))]
 
 
-def unchecked_rolls(rec):
-    """How many rolls of the game's dice no seed checks (the footer reveals none)."""
-    if rec is None or (rec.footer or {}).get("seed") is not None:
+def unproven_rolls(rec):
+    """How many rolls of a game that ended abandoned (or has no footer yet) no seed checks:
+    the footer reveals none, so neither their values nor which were entered by hand are
+    proven (a hand-dice game that finished reveals its seed too)."""
+    footer = rec.footer if rec is not None else None
+    if rec is None or (footer or {}).get("seed") is not None or (
+            footer is not None and footer.get("termination") != "abandoned"):
         return 0
-    return sum(1 for a in rec.actions if a.startswith("roll ") and not a.endswith(" hand"))
+    return sum(1 for a in rec.actions if a.startswith("roll "))
 
 
 def warnings(rec):
@@ -53,9 +57,12 @@ def warnings(rec):
     header fields an older commitment does not cover."""
     from ludo.record_check import uncovered_fields
     out = []
-    unchecked = unchecked_rolls(rec)
-    if unchecked:
-        out.append("%s of the game's dice not checked: the footer reveals no seed" % count(unchecked, "roll"))
+    unproven = unproven_rolls(rec)
+    if unproven:
+        hand = sum(1 for a in rec.actions if a.startswith("roll ") and a.endswith(" hand"))
+        out.append("nothing about this game's dice is proven: the footer reveals no seed, so its %s%s, "
+                   "and the players, kinds and options it began with, could have been changed unseen" % (
+                       count(unproven, "roll"), " (%d marked hand)" % hand if hand else ""))
     fields = uncovered_fields(rec.header) if rec is not None else ()
     if fields:
         out.append("written as %s, whose commitment covers the seed alone: its %s could have been "

@@ -11,6 +11,7 @@ import json
 import os
 import re
 
+from .lines import canonical_json
 from .._regular import open_regular
 
 GAME_ID = re.compile(r"\A[0-9a-f]{8}\Z")
@@ -66,6 +67,39 @@ ACTION_LINE = re.compile(r"\A(?:roll [1-6](?: hand)?|pass|undo|(?:resign|timeout
                          r"|[RGYB][1-4] %s-%s(?:x(?:[RGYB][1-4])+)?(?:/[1-6])?)\Z" % (_PLACE, _PLACE))
 
 
+def with_names(text, names, players=None):
+    """A header's or footer's text with the seats' names (`names`: {seat: name}; those of
+    `players` only, when given) as its `names` field (docs/record-format.md); the text as it
+    is when there are none."""
+    if not names:
+        return text
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return text
+    if players is None:
+        players = obj.get("players") if isinstance(obj.get("players"), str) else "RGYB"
+    given = {k: v for k, v in dict(names).items() if k in players and v}    # (a copy: the page's thread sets names)
+    if not isinstance(obj, dict) or not given:
+        return text
+    obj["names"] = given
+    return canonical_json(obj)
+
+
+def without_names(text):
+    """A line as the board sent it: a header or footer without the `names` the logger added."""
+    if not text.startswith("{") or '"names"' not in text:
+        return text
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(obj, dict):
+        return text
+    obj.pop("names", None)
+    return canonical_json(obj)
+
+
 def _first_damaged(lines):
     """The index of the first line (bytes) that is not a record line (not UTF-8, not the
     header's or the footer's JSON object, not an action); len(lines) when none is."""
@@ -104,8 +138,9 @@ def _keep_aside(path):
 class GameFile:
     """The record of one game, in memory (for duplicate checks) and on disk."""
 
-    def __init__(self, game_id, directory, n=1):
+    def __init__(self, game_id, directory, n=1, names=None):
         self.game_id = game_id
+        self.names = names if names is not None else {}   # {seat: name}: the header's and footer's `names`
         self.directory = directory
         self.n = n
         self.path = file_path(game_id, directory, n)
@@ -184,7 +219,7 @@ class GameFile:
         filled) or "late" (the game is finished; ignored).
         """
         if seq < len(self.lines):
-            return "dup" if self.lines[seq] == text else "conflict"
+            return "dup" if without_names(self.lines[seq]) == without_names(text) else "conflict"
         if self.finished:
             return "late"
         if seq > len(self.lines):
@@ -198,6 +233,14 @@ class GameFile:
 
     def _append(self, text):
         seq = len(self.lines)
+        if seq == 0 or is_footer(seq, text):        # the names the PC knows now (not a rule)
+            players = None
+            if seq > 0:
+                try:
+                    players = str(json.loads(self.lines[0]).get("players", ""))
+                except (ValueError, AttributeError):
+                    players = ""
+            text = with_names(without_names(text), self.names, players)
         self._write_line(text)
         self.lines.append(text)
         if is_footer(seq, text):

@@ -14,12 +14,14 @@ position after the N-th action line (rolls, moves, take-backs).
 import importlib.util
 import os
 import sys
+import textwrap
 
 from .board_text import render
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, where
 from .steps import Replay, describe
-from .._words import count
+from ..words import count, local_time
+from ..setup_words import summary_lines
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
@@ -49,11 +51,19 @@ def side_text(replay, n):
     st = replay.steps[n]
     last = len(replay.steps) - 1
     h = replay.header
-    lines = ["game %s  %s  %s" % (h.get("game", "?"), h.get("preset", "?"), replay.seats),
-             "move %d of %d" % (n, last),
+    lines = ["game %s  %s  %s" % (h.get("game", "?"), h.get("preset", "?"), replay.seats)]
+    began = local_time(h.get("start"))
+    if began:
+        lines.append("began %s" % began)
+    for line in summary_lines(h):
+        lines += textwrap.wrap(line, 60, subsequent_indent="  ")
+    lines += ["move %d of %d" % (n, last),
              describe(st)[:60]]
+    if replay.names:
+        lines.insert(1, ", ".join("%s: %s" % (SEAT_NAMES[s], replay.names[s]) for s in replay.seats
+                                  if s in replay.names)[:60])
     if st["result"]:
-        lines.append("game over: %s (%s)" % (st["result"], st.get("termination", "")))
+        lines.append("game over: %s" % st["result_words"])
     else:
         pend = " (rolls to use: %s)" % ", ".join(str(v) for v in st["pending"]) if st["pending"] else ""
         lines.append("to play: %s%s" % (SEAT_NAMES.get(st["turn"], st["turn"]), pend))
@@ -149,6 +159,8 @@ def add_arguments(parser):
     parser.add_argument("file", metavar="FILE", help="a record file")
     parser.add_argument("--to", type=int, metavar="N", help="print the board after move N and exit")
     parser.add_argument("--html", metavar="OUT", help="write a self-contained HTML replay page to OUT")
+    parser.add_argument("--no-analysis", action="store_true",
+                        help="leave the analysis (win-chance graph, marks, luck/skill table) off the HTML page")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colours in the terminal drawing (default: auto)")
 
@@ -159,6 +171,20 @@ def _use_color(choice, stream):
     if choice == "never" or os.environ.get("NO_COLOR"):
         return False
     return hasattr(stream, "isatty") and stream.isatty()
+
+
+def _analysis(path):
+    """The page's analysis of the game (ludo_host.analysis), or None with a line on stderr
+    when the record cannot be analysed (the page is written without it)."""
+    from ..analysis import analyse_file
+    from ..analysis.engine import AnalysisError
+    from ..analysis.page import page_analysis
+    try:
+        return page_analysis(analyse_file(path))
+    except AnalysisError as exc:
+        print(terminal_safe("ludo-host replay: the page has no analysis: %s" % " ".join(str(exc).split())[:300]),
+              file=sys.stderr)
+        return None
 
 
 def run(args):
@@ -174,7 +200,8 @@ def run(args):
         return 2
     if args.html:
         from .page import render_page
-        page = render_page(replay, "Ludo replay: %s" % os.path.basename(args.file))
+        analysis = None if args.no_analysis else _analysis(args.file)
+        page = render_page(replay, "Ludo replay: %s" % os.path.basename(args.file), analysis)
         try:
             with open(args.html, "w", encoding="utf-8") as fh:
                 fh.write(page)

@@ -1,7 +1,7 @@
 """The self-contained HTML replay page: one file, inline CSS, JS and SVG, no network.
 
 Python draws the board (static SVG from layout.py) and computes every step's
-position with the rules core (`_steps.Replay`); the page only places tokens.
+position with the rules core (`steps.Replay`); the page only places tokens.
 The page is driven by the slider, the buttons, the move list, the keyboard
 (arrows, n/p, Home/End, space to play) and the URL fragment (`#step=12`).
 Everything from the file is inserted as text (textContent), never as HTML.
@@ -17,7 +17,10 @@ import json
 import math
 
 from .. import layout
+from ..happened import step_words
+from ..setup_words import summary_lines
 from .steps import board_cells, describe
+from ..words import result_words
 
 CELL = 40
 SIZE = layout.SIZE * CELL
@@ -123,6 +126,7 @@ def step_data(replay, st, die, undoes=None):
         "pending": st["pending"], "captures": st["captures"], "events": st["events"],
         "roll": st["roll"], "moved": st["moved"], "result": st["result"],
         "kinds": st["kinds"], "text": describe(st), "die": die,
+        "result_words": st.get("result_words"),
     }
 
 
@@ -137,24 +141,40 @@ def drawing_data(replay):
             "colours": COLOURS}
 
 
-def page_data(replay, title):
+def page_data(replay, title, analysis=None):
+    """Everything the page's scripts read; `analysis`: ludo_host.analysis.page's page_analysis
+    of the game (the graph, marks and table), or None for a page without them."""
     undoes = {by: n for n, by in replay.undone.items()}
     steps = []
     last_roll = None
     for st in replay.steps:
         if st["roll"] is not None:
             last_roll = st["roll"]
-        steps.append(step_data(replay, st, last_roll, undoes))
+        step = step_data(replay, st, last_roll, undoes)
+        step["said"] = step_words(st, safe=replay.safe)         # what it did, in words
+        steps.append(step)
     h = replay.header
     data = {
         "title": title,
         "game": str(h.get("game", "")), "preset": str(h.get("preset", "")),
         "players": replay.seats, "start": str(h.get("start") or ""),
         "footer": replay.footer, "error": replay.error and "line %d: %s" % replay.error,
-        "steps": steps,
+        "steps": steps, "names": replay.names,
+        "footer_words": footer_words(replay),
     }
     data.update(drawing_data(replay))
+    data["summary"] = summary_lines(h)      # the game's set-up in words (setup_words)
+    if analysis is not None:
+        data["analysis"] = analysis
     return data
+
+
+def footer_words(replay):
+    """The record's result in words ("Red won: Yellow resigned"), None without a footer."""
+    foot = replay.footer
+    if not isinstance(foot, dict):
+        return None
+    return result_words(foot.get("result"), foot.get("termination"), replay.left, replay.names)
 
 
 def script_json(obj):
@@ -163,8 +183,9 @@ def script_json(obj):
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render_page(replay, title):
-    """The whole replay as one self-contained HTML file (CSS, JS and data inlined)."""
+def render_page(replay, title, analysis=None):
+    """The whole replay as one self-contained HTML file (CSS, JS and data inlined); with
+    `analysis` (see page_data), the win-chance graph, the marks and the luck/skill table."""
     from . import assets
     from ..page_files import fill
     return fill(assets.page(), {
@@ -173,7 +194,8 @@ def render_page(replay, title):
         "size": SIZE,
         "board": board_svg(replay.safe),
         "legend": legend_html(replay.safe),
-        "data": script_json(page_data(replay, title)),
+        "data": script_json(page_data(replay, title, analysis)),
         "draw_js": assets.draw_js(),
         "js": assets.replay_js(),
+        "analysis_js": assets.analysis_js(),
     })

@@ -9,6 +9,16 @@ from ludo.replay import game_of
 from ludo.record import push_line
 
 from .. import layout
+from ..words import LEFT_WORDS, result_words
+
+
+def is_refusal(exc):
+    """Whether `exc` is the rules core's refusal (a LudoError) from any copy of `ludo`: a
+    virtual board in this process re-imports the firmware's modules at each reset
+    (virtual/engine.py), so a game made before one raises the new copy's errors, which an
+    `except ludo.LudoError` of the old copy does not catch."""
+    return any(cls.__name__ == "LudoError" and cls.__module__.split(".")[0] == "ludo"
+               for cls in type(exc).__mro__)
 
 
 def taken_back(actions):
@@ -37,6 +47,8 @@ class Replay:
         self.error = None
         self.actions = []
         self.undone = {}
+        self.left = []                  # (seat, "resign" or "timeout") in order
+        self.names = rec.names          # {seat: a person's name}
         g = self._game = game_of(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
@@ -61,6 +73,7 @@ class Replay:
         actor = ludo.SEAT_LETTERS[g.turn]
         words = line.split(" ")
         undone = self.undone
+        took = None
         if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
             actor = words[1]            # the seat the line names, not the one on turn
         elif line == "undo":            # (only a take-back changes what stands)
@@ -68,15 +81,22 @@ class Replay:
             for step, by in undone.items():
                 if by == len(self.actions) + 1:
                     actor = self.steps[step]["actor"]   # whose step it takes back
+                    took = self.steps[step]["line"]     # ... and what it was
         try:
             push_line(g, line)
-        except ludo.LudoError as exc:
+        except Exception as exc:
+            if not is_refusal(exc):
+                raise
             where = len(self.actions) + 2 if line_no is None else line_no
             self.error = (where, "action %d (%r): %s" % (len(self.actions) + 1, line[:60], exc))
             return False
         self.actions.append(line)
+        if words[0] in LEFT_WORDS:
+            self.left.append((actor, words[0]))
         self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
+        if took is not None:
+            self.steps[-1]["took_back"] = took          # (happened.py says it: "Took back: ...")
         return True
 
     def _snapshot(self, g, line, actor):
@@ -107,6 +127,7 @@ class Replay:
         if out is not None:
             step["result"] = out.result()
             step["termination"] = out.termination
+            step["result_words"] = result_words(step["result"], out.termination, self.left, self.names)
         return step
 
     def last_roll(self, n):

@@ -1,8 +1,9 @@
 """`ludo-host stats DIR`: what a folder of recorded games says.
 
-Games per preset, wins by seat and by player kind (human / easy / medium /
+Games per preset, wins by seat, by player kind (human / easy / medium /
 hard: the header's "kinds" and the `kind` lines that hand a seat to the
-computer; the kind a seat had when the game ended counts) over the games that
+computer; the kind a seat had when the game ended counts) and by person (the
+names a record gives its seats: `Record.names`) over the games that
 have a winner (not the unfinished or abandoned ones), game length,
 captures, and how often each face of the game dice came up with a
 chi-square test of fairness.  `--png OUT` draws the main plots (matplotlib).
@@ -14,12 +15,12 @@ value again anyway).
 import json
 import math
 import sys
-import time
 
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
-from .._words import count
+from ..progress import Progress
+from ..words import count, local_time
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -86,13 +87,22 @@ def game_facts(rec):
             kinds[s] = hk[s]
     rolls = [0] * 6
     hand = [0] * 6
+    unproven = 0
+    # Only a revealed seed (checked by the replay) proves the game's dice; without one the
+    # rolls could be anything, so they stay out of the fairness figures.
+    proven = isinstance(rec.footer, dict) and rec.footer.get("seed") is not None
     captures = moves = 0
     actions = effective_actions(rec.actions)
     for line in actions:
         if line.startswith("roll "):
             parts = line.split(" ")
             if len(parts) >= 2 and parts[1] in ("1", "2", "3", "4", "5", "6"):
-                (hand if len(parts) == 3 else rolls)[int(parts[1]) - 1] += 1
+                if len(parts) == 3:
+                    hand[int(parts[1]) - 1] += 1
+                elif proven:
+                    rolls[int(parts[1]) - 1] += 1
+                else:
+                    unproven += 1
         elif line.startswith("kind "):
             parts = line.split(" ")
             if len(parts) == 3 and parts[1] in kinds and parts[2] in KINDS:
@@ -108,52 +118,27 @@ def game_facts(rec):
         winners = [s for s in result.split("+") if s in seats]
     return {
         "preset": str(h.get("preset", "?")), "seats": seats, "kinds": kinds,
+        "start": h.get("start") if isinstance(h.get("start"), str) else None,
         "finished": footer is not None,
         "has_winner": bool(winners),    # counts for the win rates (unfinished, abandoned: not)
         "termination": footer.get("termination") if footer else "unfinished",
         "winners": winners, "actions": len(actions), "moves": moves, "captures": captures,
-        "rolls": rolls, "hand_rolls": hand,
+        "rolls": rolls, "hand_rolls": hand, "unproven_rolls": unproven,
+        "names": rec.names,
     }
 
 
 # -- many games ------------------------------------------------------------------
-
-class Progress:
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
-        self.show = total > PROGRESS_OVER
-        self.tty = hasattr(stream, "isatty") and stream.isatty()
-        self._last = 0.0
-        self._quarter = 0
-
-    def update(self, done):
-        if not self.show:
-            return
-        if self.tty:
-            now = time.monotonic()
-            if now - self._last < 0.1 and done < self.total:
-                return
-            self._last = now
-            width = 30
-            fill = width * done // self.total
-            self.stream.write("\rreading records [%s%s] %d/%d" % ("#" * fill, "." * (width - fill), done, self.total))
-            if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        else:
-            quarter = 4 * done // self.total
-            if quarter > self._quarter:
-                self._quarter = quarter
-                self.stream.write("reading records: %d/%d\n" % (done, self.total))
-                self.stream.flush()
-
 
 def collect(paths, progress=None):
     totals = {
         "files": len(paths), "games": 0, "games_with_winner": 0, "unreadable": [], "presets": {}, "terminations": {},
         "seat_games": {s: 0 for s in SEATS}, "seat_wins": {s: 0 for s in SEATS},
         "kind_games": {k: 0 for k in KINDS}, "kind_wins": {k: 0 for k in KINDS},
+        "person_games": {}, "person_wins": {},    # by the names the records give seats
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
+        "unproven_rolls": 0, "unproven_games": 0,
+        "starts": [],
     }
     for i, path in enumerate(paths):
         rf, rec = parse_record_file(path)
@@ -170,18 +155,27 @@ def collect(paths, progress=None):
             f = game_facts(rec)
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
+            if local_time(f["start"]):
+                totals["starts"].append(f["start"])
             totals["terminations"][f["termination"]] = totals["terminations"].get(f["termination"], 0) + 1
             if f["has_winner"]:     # win rates and lengths: over the games that have a winner
                 totals["games_with_winner"] += 1
                 for s in f["seats"]:
                     totals["seat_games"][s] += 1
                     totals["kind_games"][f["kinds"][s]] += 1
+                for name in set(f["names"].values()):
+                    totals["person_games"][name] = totals["person_games"].get(name, 0) + 1
                 totals["lengths"].append(f["actions"])
                 totals["move_counts"].append(f["moves"])
             for s in f["winners"]:
                 totals["seat_wins"][s] += 1
                 totals["kind_wins"][f["kinds"][s]] += 1
+            for name in set(f["names"][s] for s in f["winners"] if s in f["names"]):
+                totals["person_wins"][name] = totals["person_wins"].get(name, 0) + 1
             totals["captures"].append(f["captures"])
+            if f["unproven_rolls"]:
+                totals["unproven_rolls"] += f["unproven_rolls"]
+                totals["unproven_games"] += 1
             for k in range(6):
                 totals["rolls"][k] += f["rolls"][k]
                 totals["hand_rolls"][k] += f["hand_rolls"][k]
@@ -223,6 +217,11 @@ def report(t):
                if t["unreadable"] else ""))
     if not t["games"]:
         return "\n".join(out)
+    starts = sorted(t.get("starts") or ())
+    if starts:                      # (UTC ISO times sort as they happened)
+        first, last = local_time(starts[0]), local_time(starts[-1])
+        out.append("played: %s" % (first if first == last else "from %s to %s" % (first, last))
+                   + " (this computer's time)")
     out.append("presets: " + ", ".join("%s %d" % kv for kv in sorted(t["presets"].items())))
     out.append("endings: " + ", ".join("%s %d" % kv for kv in sorted(t["terminations"].items())))
     won = t["games_with_winner"]
@@ -232,6 +231,11 @@ def report(t):
             "%s %s" % (s, _rate(t["seat_wins"][s], t["seat_games"][s])) for s in SEATS if t["seat_games"][s]))
         out.append("wins by player, %s: " % of + ", ".join(
             "%s %s" % (k, _rate(t["kind_wins"][k], t["kind_games"][k])) for k in KINDS if t["kind_games"][k]))
+        people = sorted(t["person_games"], key=lambda name: (-t["person_wins"].get(name, 0), name.lower()))
+        if people:
+            out.append(terminal_safe("wins by person (the names the records give seats): " + ", ".join(
+                "%s %s" % (name, _rate(t["person_wins"].get(name, 0), t["person_games"][name]))
+                for name in people)))
     else:
         out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
     out.append("finished game length, actions: %s" % _spread(t["lengths"]))
@@ -246,6 +250,10 @@ def report(t):
             cs["statistic"], cs["p_value"], cs["verdict"]))
     else:
         out.append("game dice: no rolls")
+    if t["unproven_rolls"]:
+        out.append("left out of the fairness test: %s of %s whose footer reveals no seed (abandoned or "
+                   "unfinished): nothing proves them" % (count(t["unproven_rolls"], "roll"),
+                                                         count(t["unproven_games"], "game")))
     hn = sum(t["hand_rolls"])
     if hn:
         out.append("dice entered by hand, %s: %s" % (count(hn, "roll"), "  ".join(
@@ -257,6 +265,17 @@ def add_arguments(parser):
     parser.add_argument("dir", metavar="DIR", help="folder of record files (*.ludo, *.txt, *.record)")
     parser.add_argument("--png", metavar="OUT", help="draw the main plots to a PNG file")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--skill", action="store_true",
+                        help="luck and skill per seat and per player too (analyses every game: "
+                             "about a second each; docs/analysis.md)")
+
+
+def _skill(paths):
+    """Luck and skill over the games (ludo_host.analysis): per seat and per player."""
+    from ..analysis import analyse_all
+    from ..analysis.totals import totals
+    done, _ = analyse_all(paths, "ludo-host stats")
+    return totals(done)
 
 
 def run(args):
@@ -277,7 +296,9 @@ def run(args):
         print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
-    totals = collect(paths, Progress(len(paths)))
+    totals = collect(paths, Progress(len(paths), "reading records", PROGRESS_OVER))
+    if args.skill:
+        totals["skill"] = _skill(paths)
     for line in totals["unreadable"][:20]:
         print(terminal_safe("ludo-host stats: skipped %s" % line), file=sys.stderr)
     if len(totals["unreadable"]) > 20:
@@ -287,6 +308,11 @@ def run(args):
         print(json.dumps(totals, sort_keys=True, indent=1))
     else:
         print(report(totals))
+        if args.skill:
+            from ..analysis.totals import totals_text
+            print()
+            for line in totals_text(totals["skill"]).split("\n"):
+                print(terminal_safe(line))
     if plot is not None:
         if not totals["games"]:
             print("ludo-host stats: no games, no plots", file=sys.stderr)
@@ -297,4 +323,13 @@ def run(args):
             print("ludo-host stats: cannot write %s: %s" % (args.png, exc.strerror or exc), file=sys.stderr)
             return 1
         print("wrote %s" % args.png, file=sys.stderr)
+        if args.skill and totals["skill"]["games"]:
+            from ..analysis.plot import plot_skill, skill_png
+            try:
+                plot_skill(totals["skill"], skill_png(args.png))
+            except OSError as exc:
+                print("ludo-host stats: cannot write %s: %s" % (skill_png(args.png), exc.strerror or exc),
+                      file=sys.stderr)
+                return 1
+            print("wrote %s" % skill_png(args.png), file=sys.stderr)
     return 0 if totals["games"] else 1

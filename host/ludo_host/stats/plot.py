@@ -1,7 +1,7 @@
 """The PNG of `ludo-host stats --png`: dice faces, wins by seat and by player kind, game length."""
 import matplotlib
 
-from .._words import count
+from ..words import count
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)

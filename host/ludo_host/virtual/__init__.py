@@ -16,7 +16,7 @@ from .engine import VirtualBoard, read_settings, sim_module  # noqa: F401  (the 
 
 from .. import ports  # noqa: E402
 from .._lock import LockHeld, PathLock  # noqa: E402
-from .._words import count  # noqa: E402
+from ..words import count  # noqa: E402
 from ..ports import DATA_DIR, publish_virtual_port, withdraw_virtual_port  # noqa: E402
 
 DEFAULT_NVM = os.path.join(DATA_DIR, "nvm.bin")
@@ -207,6 +207,7 @@ def run_interactive(args):
 
 
 def _run_interactive(args):
+    from .last_action import LastAction
     from ..words import status_words
     from .snapshot import snapshot_of
     from .terminal import Keyboard, Screen
@@ -241,6 +242,7 @@ def _run_interactive(args):
     sim = board.sim
     sim_mod = sim_module
     said = [0.0]                    # when the words were last brought up to date
+    last_action = LastAction()
 
     def on_idle():
         pressed = False
@@ -260,7 +262,14 @@ def _run_interactive(args):
         now = time.monotonic()
         if pressed or now - said[0] >= WORDS_S:
             said[0] = now
-            screen.set_words(status_words(snapshot_of(board.app)))
+            snap = snapshot_of(board.app)
+            screen.set_snapshot(snap)
+            words = status_words(snap)
+            if snap["mode"] in ("play", "pause", "over") and not snap.get("undone"):   # (a take-back: the
+                # status line says all it took back)  what the last action did (the page's words)
+                happened = last_action.words(getattr(board.app, "game", None))
+                words = (["Just now: " + happened] if happened else []) + words
+            screen.set_words(words)
 
     board.on_show = screen.show
     board.on_console = screen.add_console

@@ -16,7 +16,8 @@ import time
 
 from ..logger.setup import port_problem, where_records_go
 from ..logger.status import StatusLine
-from ..logger import Logger
+from ..logger import Logger, add_names_argument
+from .admission import GuardedSite, quiet_logs
 from .live import LiveGame
 from .seats import BoardLink, Seating
 from .server import Hub, make_app, new_token
@@ -41,16 +42,21 @@ class WebService:
     """The logger (a thread) and the web server (an asyncio loop, another thread) for one
     board's data channel `port`.  `start()` returns once the server listens; `url` is the
     watch link, `host_url` the table's (seat links are made there).  `clock`: the seat
-    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own)."""
+    links' clock in seconds (the 45 s rule, the room's lifetime; tests set their own);
+    `limits`: admission.Limits (tests make the timeouts short)."""
 
     def __init__(self, directory, port, host="127.0.0.1", web_port=0, set_time=True,
-                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic):
+                 status_every_s=2.0, status_stream=None, finder=None, clock=time.monotonic, limits=None,
+                 public_url=None, names=None):
         self.live = LiveGame()
         kwargs = {} if finder is None else {"finder": finder}
         self.logger = Logger(directory, port=port, set_time=set_time, status_every_s=status_every_s,
-                             status=PageStatus(status_stream or sys.stderr, self.live), **kwargs)
-        self.seating = Seating(self.live, BoardLink(self.logger), clock=clock)
-        self.hub = Hub(self.live, new_token(), self.seating)
+                             status=PageStatus(status_stream or sys.stderr, self.live), names=names, **kwargs)
+        self.seating = Seating(self.live, BoardLink(self.logger), clock=clock, names=self.logger.names)
+        self.live.names = self.logger.names
+        self.public_url = public_url          # an address that reaches this PC (a tunnel's): the links'
+        self.seating.local_only = public_url is None and host not in ("0.0.0.0", "")
+        self.hub = Hub(self.live, new_token(), self.seating, limits=limits)
         self.logger.on_game = lambda game: self.live.game_changed(game, self.logger.board_game)
         self.logger.on_status = self.live.board_status
         self.logger.lights_every = self._lights_every
@@ -67,10 +73,17 @@ class WebService:
         return LIGHTS_ASK_S if self.hub.watchers and not self.live.own_board else None
 
     @property
-    def base_url(self):
-        """http://HOST:PORT of the page (the PC's address on the local network with --lan)."""
+    def local_url(self):
+        """http://HOST:PORT of the page on this PC or its network (the PC's address on the
+        local network with --lan)."""
         host = self.host if self.host not in ("0.0.0.0", "") else _lan_address()
         return "http://%s:%d" % (host, self.web_port)
+
+    @property
+    def base_url(self):
+        """What the friends' links begin with: --public-url's address when given, else
+        local_url."""
+        return self.public_url or self.local_url
 
     @property
     def url(self):
@@ -79,8 +92,9 @@ class WebService:
 
     @property
     def host_url(self):
-        """The table's link (with its token): the watch page with the seat links' buttons."""
-        return "%s/host?t=%s" % (self.base_url, self.hub.host_token)
+        """The table's link (with its token): the watch page with the seat links' buttons;
+        on this PC (or its network), whatever --public-url says."""
+        return "%s/host?t=%s" % (self.local_url, self.hub.host_token)
 
     def start(self):
         self.loop = asyncio.new_event_loop()
@@ -100,10 +114,13 @@ class WebService:
         from aiohttp import web
         asyncio.set_event_loop(self.loop)
 
+        quiet_logs(self.logger.status.note)
+
         async def begin():
-            self._runner = web.AppRunner(make_app(self.hub), access_log=None)
+            self._runner = web.AppRunner(make_app(self.hub), access_log=None,
+                                         keepalive_timeout=self.hub.limits.idle_s)
             await self._runner.setup()
-            site = web.TCPSite(self._runner, self.host, self.web_port)
+            site = GuardedSite(self._runner, self.host, self.web_port, self.hub.make_guard)
             await site.start()
             self.web_port = self._runner.addresses[0][1]      # (the port taken, for --web-port 0)
 
@@ -175,9 +192,30 @@ def add_arguments(parser):
                         help="TCP port of the page (default %d; 0: any free one)" % DEFAULT_WEB_PORT)
     parser.add_argument("--lan", action="store_true",
                         help="serve the local network too (default: this PC only, 127.0.0.1)")
+    parser.add_argument("--public-url", type=public_url_argument, default=None, metavar="URL",
+                        help="the address that reaches this page from afar (a tunnel you run: Tailscale "
+                             "Funnel, cloudflared; docs/web.md): the friends' links and QR codes use it")
+    add_names_argument(parser)
     parser.add_argument("--nvm", metavar="PATH", default=None,
                         help="the virtual board's saved game (default: the one `ludo-host board` uses)")
     parser.add_argument("--fresh", action="store_true", help="the virtual board starts with an erased save")
+
+
+def public_url_argument(text):
+    """--public-url: http(s)://HOST[:PORT][/PATH], without a query or a fragment; the links
+    are made by adding /seat?t=TOKEN to it."""
+    import argparse
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(text.strip())
+        parts.port          # (a bad port raises)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError("%r is not a URL: %s" % (text[:80], exc))
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or parts.username or parts.password or any(c.isspace() for c in text.strip()):
+        raise argparse.ArgumentTypeError("%r: give the address as http(s)://HOST[:PORT][/PATH] "
+                                         "(e.g. https://ludo.example.ts.net)" % text[:80])
+    return text.strip().rstrip("/")
 
 
 def run(args):
@@ -201,6 +239,13 @@ def run(args):
     if port is None and not args.virtual:
         from ..virtual import _attached_board
         port = _attached_board()
+        if port is None and not args.nvm and not args.fresh:
+            # A virtual board in a terminal (`bash run.sh`): its page, as `ludo-host log` finds it.
+            from ..ports import virtual_board_port
+            port = virtual_board_port()
+            if port is not None:
+                print("ludo-host web: the virtual board running in another terminal (`bash run.sh`): its data "
+                      "channel %s" % port)
     if port is not None:
         return _serve(args, port, None)
     return _with_virtual_board(args)
@@ -236,7 +281,7 @@ def _run_virtual_board(args, nvm):
 
 def _serve(args, port, board):
     service = WebService(args.dir, port, host="0.0.0.0" if args.lan else "127.0.0.1", web_port=args.web_port,
-                         set_time=not args.no_time)
+                         set_time=not args.no_time, public_url=args.public_url, names=args.names)
     service.logger.intro = where_records_go(args.dir)
     if board is not None:
         attach_virtual_board(service.live, board)
@@ -251,8 +296,12 @@ def _serve(args, port, board):
     if board is not None:
         print("ludo-host web: no board attached: a virtual board runs here%s" % (
             " (keys: r roll, s select, Enter confirm, b back, q quit)" if sys.stdin.isatty() else ""))
-    if not args.lan:
-        print("ludo-host web: this PC only; --lan serves the local network")
+    if args.public_url:
+        print("ludo-host web: the friends' links use %s (it must reach this page: port %d here)" % (
+            args.public_url, service.web_port))
+    elif not args.lan:
+        print("ludo-host web: this PC only (127.0.0.1): a phone cannot open its links; --lan serves "
+              "the local network, --public-url URL an address from afar (docs/web.md)")
     sys.stdout.flush()
     stop = threading.Event()
 

@@ -2,7 +2,7 @@
 
 The logger (in its own thread) hands over each record file whose lines changed; the
 lines are the file's, so the page's move list is the record.  Each new action line is
-played on the rules core (`_steps.Replay.push`) and turned into a step as the HTML
+played on the rules core (`replay.steps.Replay.push`) and turned into a step as the HTML
 replay draws it (`replay.page.step_data`).
 
 The words are the virtual board's status line (`ludo_host.words.status_words`), said of
@@ -23,11 +23,25 @@ import time
 import ludo
 
 from ..replay.page import drawing_data, star_marks, step_data
-from ..replay.steps import Replay
+from ..replay.steps import Replay, is_refusal
+from ..setup_words import summary_lines
 from ..virtual import snapshot
-from ..words import status_words
+from ..happened import move_label, said_to, short_words, step_words
+from ..words import result_words, status_words
 
 LIGHTS_EVERY_S = 0.1            # at most 10 pictures of the lights a second
+
+
+def _chances(replay):
+    """Each seat's win chance now (ludo.winchance), {seat letter: tenths of a percent}, for
+    the page's bar under the board; None when the rules core cannot judge the position."""
+    from ludo import winchance
+    g = replay.game
+    try:
+        c = winchance.chances(g)
+    except Exception:       # (the page goes on without the bar: it is no reason to stop)
+        return None
+    return {ludo.SEAT_LETTERS[s]: (c[s] + 5) // 10 for s in g.seats}
 
 
 class LiveGame:
@@ -54,6 +68,7 @@ class LiveGame:
         self.remote = (0, None)       # (statuses taken, the seats the board last said are remote)
         self.own_board = False        # a virtual board in this process shows itself (`show`)
         self.told = None              # the last `status`: {"game", "seq", "menu", "signal", "ends_at"}
+        self.names = {}               # {seat: a person's name}: the logger's own (`ludo-host web` sets it)
         self._lights_at = 0.0
 
     # -- from the logger (its thread) -----------------------------------------
@@ -172,7 +187,14 @@ class LiveGame:
     def _add_step(self, n):
         st = self.replay.steps[n]
         die = st["roll"] if st["roll"] is not None else (self.steps[-1]["die"] if self.steps else None)
-        self.steps.append(step_data(self.replay, st, die))
+        step = step_data(self.replay, st, die)
+        # What it did in words, for everyone and for the seats it concerns ("your G1").
+        move = self.replay.game.last_move if st["moved"] and n == len(self.replay.steps) - 1 else None
+        step["said"] = step_words(st, move)
+        step["said_to"] = said_to(st, move)
+        step["short"] = short_words(st, move)
+        step["chances"] = _chances(self.replay)
+        self.steps.append(step)
         if st["turn"] != self.turn_seat:
             self.turn_seat, self.turn_since = st["turn"], self.clock()
 
@@ -193,6 +215,7 @@ class LiveGame:
                     "steps": list(self.steps)}
             game.update(drawing_data(self.replay))
             game["stars"] = [list(mark) for mark in star_marks(self.replay.safe)]
+            game["summary"] = summary_lines(h, self.remote[1] or "")    # (setup_words: its words)
             return self.game_key, game
 
     def steps_from(self, n):
@@ -205,7 +228,12 @@ class LiveGame:
         """What the page says in words now, with the deadline's clock and the lit pixels."""
         with self.lock:
             out = {"board": dict(self.board), "footer": self.footer, "error": self.error,
-                   "deadline": None, "lines": len(self.lines)}
+                   "deadline": None, "lines": len(self.lines), "result_words": None}
+            seats = self.replay.seats if self.replay is not None else ""
+            out["names"] = {s: n for s, n in dict(self.names).items() if s in seats}
+            if self.footer is not None and self.replay is not None:
+                out["result_words"] = result_words(self.footer.get("result"), self.footer.get("termination"),
+                                                   self.replay.left, out["names"])
             g = self.replay.game if self.replay is not None and not self.error else None
             snap = dict(self.view) if self.view is not None else self._snapshot(g)
             left = snap.get("deadline_ms")
@@ -215,7 +243,7 @@ class LiveGame:
             snap["deadline_ms"] = None             # (the page counts it down itself)
             said, buttons = status_words(snap)
             last = self.steps[-1] if len(self.steps) > 1 else None
-            out["words"] = {"said": said, "buttons": buttons, "last": last["text"] if last else "",
+            out["words"] = {"said": said, "buttons": buttons, "last": last["said"] if last else "",
                             "mode": snap["mode"]}
             out["lights"] = self.lights
             return out
@@ -248,8 +276,10 @@ class LiveGame:
                 return False
             try:
                 g.copy().resign(seat)
-            except ludo.LudoError:
-                return False
+            except Exception as exc:
+                if is_refusal(exc):
+                    return False
+                raise
             return True
 
     def choices(self, seat):
@@ -264,7 +294,8 @@ class LiveGame:
                 return {"roll": True, "hand": g.dice == "hand"}
             legal = list(g.legal_moves)
             moves = [{"move": str(m), "token": str(m).split(" ")[0], "from": _place_words(str(m), 0),
-                      "to": _place_words(str(m), 1),
+                      "to": _place_words(str(m), 1), "label": move_label(m),
+                      "from_place": m.start_place, "to_place": m.end_place,
                       "capture": ", ".join(_captured(str(m)))} for m in legal if not m.is_pass]
             return {"roll": False, "moves": moves, "pass": any(m.is_pass for m in legal), "rolls": list(g.pending_rolls)}
 
@@ -289,6 +320,7 @@ class LiveGame:
             snap["result"] = over.result()
         elif self.footer is not None:
             snap["result"] = self.footer.get("result")
+        snap["left"] = [list(x) for x in self.replay.left]
         if snap["mode"] != "play":
             return snap
         snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)
@@ -325,7 +357,7 @@ EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pa
 def lit_pixels(frame, pixel_map):
     """[[place, "#rrggbb"], ...] of a frame's lit pixels (bytes, strip order, the colours the
     app asks for), in the colours the terminal draws them."""
-    from ..virtual.terminal import boost        # (the terminal's colours: one look)
+    from ..colours import boost        # (the terminal's colours: one look)
     lit = []
     for i, place in enumerate(pixel_map):
         rgb = frame[3 * i:3 * i + 3]

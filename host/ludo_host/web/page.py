@@ -44,4 +44,5 @@ def render(role="watch"):
         "data": script_json({"cell": CELL, "die": list(layout.DIE_PLACES), "role": role}),
         "draw_js": replay_assets.draw_js(),
         "js": read(FOLDER, "page.js"),
+        "chances_js": read(FOLDER, "chances.js"),
     })

@@ -10,12 +10,16 @@ moves, in the serial protocol) slots in later.  The board is anything with:
   move's text such as "R1 0-6"), checked against the legal moves; returns None or an
   error text (one line; nothing changed).
 
-What the room decides itself (002): who holds which seat; a seat link acts only for its
-seat and only on its turn; "Fill empty seats with the computer" before everyone joined;
-"Leave (the computer takes over)" with 3 or more players, resign where the game allows it;
-after 45 s disconnected the computer plays the seat's turns, and control returns when the
-player reconnects; the room is over 30 minutes after everyone disconnected, or 24 hours
-after it was made.  Times come from `clock` (seconds), and `tick()` applies them.
+What the room decides itself (002, issue 24): who holds which seat; a seat link acts only
+for its seat and only on its turn; "Fill empty seats with the computer" before everyone
+joined (before the first roll too); "Leave (the computer takes over)" with 3 or more
+players, resign where the game allows it; a player who left takes the seat back from their
+link (Join again) while the computer plays it; the table reopens any seat (a new link: the
+old one no longer plays it), which hands a computer's seat to a late friend; after 45 s
+disconnected the computer plays the seat's turns, and control returns when the player
+reconnects; the room goes on into the next game with the same players (`next_game`); it is
+over 30 minutes after everyone disconnected, or 24 hours after it was made.  Times come
+from `clock` (seconds), and `tick()` applies them.
 """
 import secrets
 import time
@@ -39,6 +43,9 @@ class Seat:
         self.connections = 0          # the seat's player's open pages
         self.away_since = None        # when its last page closed (remote seats)
         self.covered = False          # the computer plays its turns while it is away
+        self.left = False             # its player pressed Leave: the link may Join again
+        self.covered_from = 0         # the game's step count when the computer began to cover it
+        self.away_steps = None        # [from, to): the steps of its last time covered (its page sums them up)
 
 
 class Room:
@@ -71,13 +78,15 @@ class Room:
     # -- people ------------------------------------------------------------------
     def join(self, seat):
         """A seat link's page pressed Join (or came back).  Returns None or why not."""
-        if seat.state == OPEN:
+        if seat.state == OPEN or (seat.state == COMPUTER_SEAT and seat.left):
             problem = self.board.set_kind(seat.letter, "remote")
             if problem:
                 return problem
-            seat.state = REMOTE
+            seat.state, seat.left = REMOTE, False
         elif seat.state != REMOTE:
-            return "the computer plays this seat now" if seat.state == COMPUTER_SEAT else "this seat is played at the table"
+            if seat.state == COMPUTER_SEAT:
+                return "the computer plays this seat now (the table can reopen it: a new link)"
+            return "this seat is played at the table"
         seat.connections += 1
         seat.away_since = None
         self.empty_since = None
@@ -125,7 +134,48 @@ class Room:
         problem = self.board.set_kind(seat.letter, COMPUTER)
         if problem:
             return problem
-        seat.state, seat.covered, seat.away_since = COMPUTER_SEAT, False, None
+        seat.state, seat.covered, seat.away_since, seat.left = COMPUTER_SEAT, False, None, True
+        seat.connections = 0          # (its pages stay open: they count again on Join)
+        if self.watchers == 0 and all(s.connections == 0 for s in self.seats.values()):
+            self.empty_since = self.clock()
+        return None
+
+    # -- the table's -------------------------------------------------------------------
+    def reopen(self, letter):
+        """The table reopens a seat: a new link (the old one no longer plays it).  Whoever
+        plays it now goes on until someone joins by the new link: the computer (handed to a
+        late friend so), the table, or (a link's player) the table's buttons.  Returns the
+        new Seat, or an error text."""
+        old = self.seats.get(letter) if isinstance(letter, str) else None
+        if old is None:
+            return "seat %s is not in this room" % str(letter)[:1]
+        if old.state == REMOTE and not old.covered:
+            problem = self.board.set_kind(letter, "human")      # (its flag: the table plays it now)
+            if problem:
+                return problem
+        seat = Seat(letter, OPEN)
+        self.seats[letter] = seat
+        return seat
+
+    def next_game(self, kinds):
+        """The table started the next game with the same seats (`kinds`: {seat: rules kind}):
+        the links and who holds which seat go on.  A link's player is flagged again (the board
+        forgets it in a new game) and gets the seat back if the new game gave it to the
+        computer; a seat the computer played goes on with the computer.  None or the error."""
+        for seat in self.seats.values():
+            kind = kinds.get(seat.letter, "human")
+            seat.away_steps = None                      # (the last game's steps)
+            if seat.state == REMOTE:
+                seat.covered = False
+                if seat.away_since is not None:
+                    seat.away_since = self.clock()      # (the 45 s count starts again)
+                problem = self.board.set_kind(seat.letter, "remote")
+            elif seat.state == COMPUTER_SEAT and kind == "human":
+                problem = self.board.set_kind(seat.letter, COMPUTER)
+            else:
+                problem = None
+            if problem:
+                return problem
         return None
 
     def act(self, seat, action, value=None):

@@ -4,23 +4,23 @@ Every change of the game (LiveGame) wakes each watcher's sender, which sends wha
 watcher lacks: the whole game when it has another one (or none), else the new steps,
 then the words and the lights if they changed.  So a watcher's backlog is at most one
 message of each kind however fast the board goes (a bounded queue that keeps the
-newest), and a watcher that does not read for SEND_TIMEOUT_S is disconnected: one slow
-or flooding browser never holds up the board link (the logger's own thread) or the
-other watchers.
+newest), and a watcher that does not read is dropped (sending.py): one slow or flooding
+browser never holds up the board link (the logger's own thread) or the other watchers.
 
 Messages from a browser are at most MAX_MESSAGE bytes of JSON, `{"type": ...}`; each gets
 an answer or one error line, and a browser sending more than RATE_PER_S for long is
-disconnected.
+disconnected.  Every page gets a heartbeat (`{"type":"beat","id":...}`) that it must
+answer in kind (sending.py).  Who is let in, and how much each may ask, is admission.py's.
 
 Three kinds of link, each with its own token: the watch link (it never acts), the
 table's link (the host: it makes the room of seat links and fills empty seats), and a
 seat link per open seat (it plays that seat only, on its turn).  What the table and the
 seats ask is carried out one request at a time in a worker thread (the board's answer
-is waited for there, never in the server's loop), as is the room's clock, every TICK_S.
+is waited for there, never in the server's loop), as is the room's clock, every TICK_S:
+the clock and the table first, the seats after them.
 """
 import asyncio
 import collections
-import concurrent.futures
 import json
 import secrets
 import sys
@@ -28,19 +28,20 @@ import time
 
 from aiohttp import WSMsgType, web
 
+from ..replay.steps import is_refusal
 from . import page
+from .admission import CLOCK, SEAT, TABLE, Admission, ConnectionGuard, Limits, Worker, other_origin
 from .room import REMOTE as REMOTE_STATE
 from .seats import check_message
+from .sending import beat_loop, send_loop
 
 MAX_MESSAGE = 1024            # bytes of one message from a browser
 MAX_FRAME = 64 * 1024         # aiohttp closes the socket (1009) on a message over this
-MAX_WATCHERS = 200
-SEND_TIMEOUT_S = 10.0         # a watcher that reads nothing this long is disconnected
 RATE_PER_S = 20               # messages a browser may send a second (a burst of twice that)
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
-HOST_ACTIONS = ("room", "fill")
+HOST_ACTIONS = ("room", "fill", "reopen", "name", "close")
 ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
 TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
@@ -62,6 +63,11 @@ class Watcher:
         self.request = request
         self.role = role              # watch, host (the table's page) or seat
         self.seat = seat              # the room's Seat of a seat link
+        self.link = request.query.get("t", "") if request is not None else ""   # its link's token
+        self.address = request.remote if request is not None else None
+        self.beat = None              # the heartbeat's id the page has yet to answer
+        self.beat_answered = asyncio.Event()
+        self.acting = set()           # its requests being carried out (tasks)
         self.joined = False           # this page counts as its seat's player (room.join)
         self.panel_sent = None        # the table's or the seat's view as last sent
         self.game_key = object()      # (nothing sent yet)
@@ -96,13 +102,16 @@ class Hub:
     """The watchers, and the game's messages made once for all of them; the seat links'
     room (`seating`, seats.Seating; None: no seat links) and the table's token."""
 
-    def __init__(self, live, watch_token, seating=None, host_token=None):
+    def __init__(self, live, watch_token, seating=None, host_token=None, limits=None):
         self.live = live
         self.watch_token = watch_token
         self.host_token = host_token or new_token()
         self.seating = seating
         self.base_url = ""            # http://host:port, for the seat links
-        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="room")
+        self.limits = limits or Limits()
+        self.admission = Admission(self.limits)
+        self.guard = None             # the ConnectionGuard of the site (make_guard)
+        self.worker = Worker("room")
         self.watchers = set()
         self.loop = None
         self.game_key = None
@@ -196,7 +205,30 @@ class Hub:
         seat = self.seating.seat_of(given) if self.seating is not None else None
         return ("seat", seat) if seat is not None else (None, None)
 
+    def make_guard(self, loop):
+        self.guard = ConnectionGuard(self.limits, loop)
+        return self.guard
+
     # -- the table's and the seats' requests (carried out in the worker thread) ------------
+    def act(self, w, msg):
+        """An action message of the table's page or a seat page: carried out (a task that
+        replies), or answered at once when its link's limits do not let it through now:
+        what cannot be served is refused, never queued, and the page's next messages are
+        read meanwhile."""
+        refused = self.admission.take_action(w)
+        if refused:
+            w.reply({"type": "error", "error": refused})
+            return None
+
+        async def perform_and_reply():
+            try:
+                w.reply(await self.perform(w, msg))
+            finally:
+                self.admission.done(w)
+        task = asyncio.ensure_future(perform_and_reply())
+        w.acting.add(task)            # (kept till done: a page that closes meanwhile still gets it done)
+        task.add_done_callback(w.acting.discard)
+
     async def perform(self, w, msg):
         """Carry out an action message of the table's page or a seat page: the answer."""
         kind = msg["type"]
@@ -207,46 +239,62 @@ class Hub:
                 return seating.make_room(msg["seats"])
             if kind == "fill":
                 return seating.fill()
+            if kind == "close":
+                return seating.close_room()
+            if kind == "reopen":
+                return seating.reopen(msg["seat"])
+            if kind == "name":
+                return seating.set_name(msg["seat"], msg.get("name") or "")
             if kind == "join" and w.joined:
                 return "joined already: this page plays %s" % w.seat.letter
             problem = seating.act(w.seat, msg)
             if kind == "join" and problem is None:
                 w.joined = True
+            if kind == "leave" and problem is None:
+                for other in list(self.watchers):     # (the seat's pages: Join again counts anew)
+                    if other.seat is w.seat:
+                        other.joined = False
             return problem
 
-        problem = await self._in_worker(do)
+        try:
+            problem = await self._in_worker(do, TABLE if w.role == "host" else SEAT)
+        except Exception as exc:
+            # (whichever copy of the rules core refused it, or something went wrong: one line)
+            problem = _first_line(exc) if is_refusal(exc) else "%s failed: %s" % (kind, _first_line(exc))
+            if not is_refusal(exc):
+                print("ludo-host web: %s" % problem, file=sys.stderr)
         return {"type": "error", "error": problem} if problem else {"type": "done", "action": kind}
 
     async def opened(self, w):
         """A table's or seat page connected: the table counts as someone in the room; a seat
         page of a player who joined before takes the seat back (control returns)."""
         if w.role == "host":
-            await self._in_worker(self.seating.host_opened)
+            await self._in_worker(self.seating.host_opened, TABLE)
         elif w.role == "seat" and w.seat.state == REMOTE_STATE:
             def rejoin():
                 problem = self.seating.act(w.seat, {"type": "join"})
                 w.joined = problem is None
                 return problem
-            problem = await self._in_worker(rejoin)
+            problem = await self._in_worker(rejoin, SEAT)
             if problem:
                 w.reply({"type": "error", "error": problem})
 
     async def closed(self, w):
         if w.role == "host":
-            await self._in_worker(self.seating.host_closed)
+            await self._in_worker(self.seating.host_closed, TABLE)
         elif w.role == "seat" and w.joined:
             w.joined = False
-            await self._in_worker(lambda: self.seating.seat_closed(w.seat))
+            await self._in_worker(lambda: self.seating.seat_closed(w.seat), SEAT)
 
     async def tick(self):
         """Apply the room's clock (in the worker thread)."""
         if self.seating is not None and self.seating.room is not None:
-            if await self._in_worker(self.seating.tick):
+            if await self._in_worker(self.seating.tick, CLOCK):
                 self.refresh()
 
-    async def _in_worker(self, job):
+    async def _in_worker(self, job, priority):
         try:
-            result = await asyncio.get_running_loop().run_in_executor(self.worker, job)
+            result = await asyncio.wrap_future(self.worker.submit(job, priority))
         finally:
             self.refresh()
         return result
@@ -279,6 +327,11 @@ class Hub:
         kind = msg.get("type") if isinstance(msg, dict) else None
         if not isinstance(kind, str):
             return {"type": "error", "error": 'not a message: send {"type": ...}'}
+        if kind == "beat":
+            if w.beat is not None and msg.get("id") == w.beat:
+                w.beat = None
+                w.beat_answered.set()
+            return None
         if kind == "ping":
             stamp = msg.get("id")
             if stamp is not None and not (isinstance(stamp, (int, str)) and len(str(stamp)) <= 40):
@@ -295,7 +348,7 @@ class Hub:
             if problem:
                 return {"type": "error", "error": problem}
             return msg
-        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, room, fill",
+        sends = {"watch": "a watcher sends: ping", "host": "the table's page sends: ping, " + ", ".join(HOST_ACTIONS),
                  "seat": "a seat page sends: ping, " + ", ".join(SEAT_ACTIONS)}[w.role]
         return {"type": "error", "error": "unknown message type %r (%s)" % (kind[:30], sends)}
 
@@ -306,6 +359,10 @@ def _forbidden():
 
 def _same(given, token):
     return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode("ascii"))
+
+
+def _first_line(exc):
+    return ((str(exc).splitlines() or [type(exc).__name__])[0])[:300]
 
 
 SECURITY_HEADERS = {
@@ -327,6 +384,28 @@ def make_app(hub):
     (/ws?t=TOKEN: the token says which page it is)."""
     html = {role: page.render(role) for role in ("watch", "host", "seat")}
 
+    @web.middleware
+    async def tokens_only(request, handler):
+        # A request with a valid token lets its connection in (admission.ConnectionGuard);
+        # any other is answered and its connection closed.
+        if hub.role_of(request)[0] is None:
+            try:
+                response = await handler(request)
+            except web.HTTPException as exc:      # (404 and the like)
+                exc.force_close()
+                raise
+            response.force_close()
+            return response
+        transport = request.transport
+        if hub.guard is not None and transport is not None:
+            hub.guard.let_in(transport)
+        try:
+            response = await handler(request)
+        finally:
+            if hub.guard is not None:
+                hub.guard.served(transport)     # (a WebSocket's ends as it closes: nothing to keep)
+        return response
+
     def page_of(role):
         async def serve(request):
             if hub.role_of(request)[0] != role:
@@ -338,14 +417,22 @@ def make_app(hub):
         role, seat = hub.role_of(request)
         if role is None:
             return _forbidden()
-        if len(hub.watchers) >= MAX_WATCHERS:
-            return web.Response(status=503, text="503: too many watchers\n")
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=30.0)
+        if other_origin(request, hub.base_url):
+            return web.Response(status=403, text="403: a page of another site cannot open this link\n")
+        if role == "watch":
+            refused = hub.admission.refuse_watcher(hub.watchers, request.remote)
+            if refused:
+                return web.Response(status=503, text=refused)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME)
         await ws.prepare(request)
         w = Watcher(ws, request, role, seat)
         hub.watchers.add(w)
+        if role != "watch":
+            for old in hub.admission.page_opened(w):
+                hub.admission.page_closed(old)
+                asyncio.ensure_future(old.ws.close(code=CLOSE_ELSEWHERE, message=b"this link was opened on another page"))
         w.wake.set()
-        sender = asyncio.ensure_future(_send_loop(hub, w))
+        tasks = [asyncio.ensure_future(send_loop(hub, w)), asyncio.ensure_future(beat_loop(hub, w))]
         try:
             if role != "watch" and hub.seating is not None:
                 await hub.opened(w)
@@ -353,7 +440,7 @@ def make_app(hub):
                 if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     answer, action = hub.receive(w, msg.data)
                     if action is not None:
-                        answer = await hub.perform(w, action)
+                        hub.act(w, action)
                     if answer is not None:
                         w.reply(answer)
                     if w.over_rate > FLOOD_LIMIT:
@@ -361,9 +448,16 @@ def make_app(hub):
                         break
                 elif msg.type == WSMsgType.ERROR:
                     break
+        except ConnectionError:           # gone mid-message (its pong not written): nothing to tell
+            pass
         finally:
             hub.watchers.discard(w)
-            sender.cancel()
+            if role != "watch":
+                hub.admission.page_closed(w)
+            for task in tasks:
+                task.cancel()
+            if w.acting:                  # (a Join still on its way counts before the page's close)
+                await asyncio.gather(*list(w.acting), return_exceptions=True)
             if role != "watch" and hub.seating is not None:
                 await hub.closed(w)
         return ws
@@ -374,8 +468,7 @@ def make_app(hub):
             try:
                 await hub.tick()
             except Exception as exc:          # never the server's end: the next tick tries again
-                print("ludo-host web: seat links: %s" % (str(exc).splitlines() or [type(exc).__name__])[0],
-                      file=sys.stderr)
+                print("ludo-host web: seat links: %s" % _first_line(exc), file=sys.stderr)
 
     async def start(app):
         hub.loop = asyncio.get_running_loop()
@@ -387,7 +480,7 @@ def make_app(hub):
         for w in list(hub.watchers):
             await w.ws.close(code=1001, message=b"server stopping")
 
-    app = web.Application(client_max_size=MAX_MESSAGE)
+    app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[tokens_only])
     app.router.add_get("/watch", page_of("watch"))
     app.router.add_get("/host", page_of("host"))
     app.router.add_get("/seat", page_of("seat"))
@@ -397,19 +490,4 @@ def make_app(hub):
     return app
 
 
-async def _send_loop(hub, w):
-    while not w.ws.closed:
-        await w.wake.wait()
-        w.wake.clear()
-        for text in hub.messages_for(w):
-            try:
-                await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT_S)
-            except (asyncio.TimeoutError, ConnectionError, RuntimeError):
-                # Too slow (or gone): dropped at once.  A reader this far behind would not
-                # read a closing handshake either; its page reconnects for the game as it is.
-                hub.watchers.discard(w)
-                transport = w.request.transport
-                if transport is not None:
-                    transport.abort()
-                return
-
+CLOSE_ELSEWHERE = 4001            # (the page says so, and does not reconnect by itself)

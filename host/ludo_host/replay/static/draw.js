@@ -42,19 +42,37 @@ window.LudoDraw = function (data) {
       if (a) { el("rect", { "class": "from-mark", x: a[0] - C / 2 + 2, y: a[1] - C / 2 + 2, width: C - 4, height: C - 4 }, marks); }
       if (b) { el("rect", { "class": "to-mark", x: b[0] - C / 2, y: b[1] - C / 2, width: C, height: C }, marks); }
     }
-    var offsets = [[[0, 0]], [[-0.2, -0.2], [0.2, 0.2]], [[-0.22, -0.22], [0.22, -0.22], [0, 0.22]],
-                   [[-0.22, -0.22], [0.22, -0.22], [-0.22, 0.22], [0.22, 0.22]]];
+    // A stack of two to four tokens on one place is fanned within its square: a smaller disc
+    // per token (two on a diagonal, three or four in the corners), each with its own label
+    // (the token's number; the colour says the seat), so that no disc leaves the square (nor
+    // the board) and no label lies on another; five or more show three and "+2".  The stack
+    // says its tokens in a tooltip.
+    var fans = { 2: [[-0.2, -0.2], [0.2, 0.2]], 3: [[-0.25, -0.25], [0.25, -0.25], [0, 0.25]],
+                 4: [[-0.25, -0.25], [0.25, -0.25], [-0.25, 0.25], [0.25, 0.25]] };
+    var radius = { 1: 0.36, 2: 0.26, 3: 0.21, 4: 0.21 };
     Object.keys(byPlace).sort().forEach(function (place) {
-      var ts = byPlace[place], c = centre(place), n = ts.length;
-      var offs = offsets[Math.min(n, 4) - 1], r = n === 1 ? C * 0.36 : C * 0.24;
+      var ts = byPlace[place], c = centre(place), n = Math.min(ts.length, 4);
+      if (!c) { return; }
+      var stack = n > 1 ? el("g", { "class": "stack", "data-place": place, "data-count": ts.length }, g) : g;
+      if (n > 1) {
+        el("title", {}, stack).textContent = ts.length + " tokens here: " + ts.join(", ");
+      }
       ts.forEach(function (t, k) {
-        var o = offs[k % 4];
-        var tok = el("g", { "class": "token", "data-token": t, "data-place": place }, g);
+        if (k > 3 || (k === 3 && ts.length > 4)) {          // (five or more: the fourth corner counts the rest)
+          if (k === 3) {
+            var more = el("g", { "class": "more", "data-place": place }, stack);
+            el("circle", { cx: c[0] + 0.25 * C, cy: c[1] + 0.25 * C, r: C * radius[4], fill: "#444" }, more);
+            el("text", { x: c[0] + 0.25 * C, y: c[1] + 0.25 * C, "text-anchor": "middle",
+                         "dominant-baseline": "central" }, more).textContent = "+" + (ts.length - 3);
+          }
+          return;
+        }
+        var o = n === 1 ? [0, 0] : fans[n][k], x = c[0] + o[0] * C, y = c[1] + o[1] * C;
+        var tok = el("g", { "class": "token" + (n > 1 ? " stacked" : ""), "data-token": t, "data-place": place }, stack);
         if (st.moved && st.moved[0] === t) { tok.classList.add("moved"); }
-        el("circle", { cx: c[0] + o[0] * C, cy: c[1] + o[1] * C, r: r, fill: data.colours[t[0]] }, tok);
-        var label = el("text", { x: c[0] + o[0] * C, y: c[1] + o[1] * C + 5, "text-anchor": "middle" }, tok);
-        label.textContent = n > 2 ? t[1] : t;
-        if (n > 2) { label.setAttribute("style", "font-size:11px"); }
+        el("circle", { cx: x, cy: y, r: C * radius[n], fill: data.colours[t[0]] }, tok);
+        var label = el("text", { x: x, y: y, "text-anchor": "middle", "dominant-baseline": "central" }, tok);
+        label.textContent = n > 1 ? t[1] : t;
       });
     });
   }
@@ -88,6 +106,15 @@ window.LudoDraw = function (data) {
     return li;
   }
 
+  // A record's start time (UTC, ISO 8601) in this device's own time: "Sun, 29 Nov 2026, 15:03";
+  // "" for none (the header's own text is never shown as a time).
+  function localTime(iso) {
+    var d = iso ? new Date(iso) : null;
+    if (!d || isNaN(d.getTime())) { return ""; }
+    return d.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric",
+                                         hour: "2-digit", minute: "2-digit" });
+  }
+
   return { el: el, centre: centre, clear: clear, drawDie: drawDie, drawTokens: drawTokens,
-           moveItem: moveItem, markUndone: markUndone, seatName: seatName };
+           moveItem: moveItem, markUndone: markUndone, seatName: seatName, localTime: localTime };
 };

@@ -11,10 +11,12 @@
   var kinds = data.steps[0].kinds, who = [];
   for (var i = 0; i < data.players.length; i++) {
     var s = data.players[i];
-    who.push(seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
+    who.push(seatName[s] + (data.names && data.names[s] ? " " + data.names[s] : "") +
+             (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
   }
   $("meta").textContent = data.preset + " \u00b7 " + who.join(", ") +
-    (data.start ? " \u00b7 " + data.start : "");
+    (draw.localTime(data.start) ? " \u00b7 began " + draw.localTime(data.start) : "");
+  $("summary").textContent = (data.summary || []).join(". ");
   $("slider").max = last;
 
   // The move list.
@@ -33,12 +35,15 @@
     draw.drawTokens(st);
     draw.drawDie(st.die);
     $("counter").textContent = "Step " + n + " of " + last;
+    $("said").textContent = st.said || "";
     $("action").textContent = st.text + (st.undone !== null ? " \u00b7 taken back at step " + st.undone : "");
     $("turn").textContent = st.result ? "Game over" :
       "To play: " + seatName[st.turn] + (st.pending.length ? " \u00b7 rolls to use: " + st.pending.join(", ") : "");
     var res = "";
-    if (st.result) { res = "Result: " + st.result; }
-    else if (n === last && data.footer) { res = "Result: " + data.footer.result + " (" + data.footer.termination + ")"; }
+    if (st.result) { res = st.result_words || "Result: " + st.result; }
+    else if (n === last && data.footer) {
+      res = data.footer_words || "Result: " + data.footer.result + " (" + data.footer.termination + ")";
+    }
     if (n === last && data.error) { res += (res ? " \u00b7 " : "") + "Replay stopped: " + data.error; }
     $("result").textContent = res;
     $("slider").value = n;

@@ -3,8 +3,8 @@
   var fixed = JSON.parse(document.getElementById("live-data").textContent);
   var $ = function (id) { return document.getElementById(id); };
   var token = new URLSearchParams(location.search).get("t") || "";
-  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0,
-                                 role: fixed.role };
+  var live = window.ludoLive = { steps: [], state: null, errors: [], game: null, socket: null, updates: 0, beats: 0,
+                                 role: fixed.role, fixed: fixed, draw: null, dieHeldUntil: 0 };
   var data = null, draw = null, items = [], offset = 0, retry = 500;
 
   function text(id, value) { $(id).textContent = value || ""; }
@@ -14,7 +14,7 @@
     live.game = game;
     live.steps = [];
     items = [];
-    draw = game ? LudoDraw(game) : null;
+    draw = live.draw = game ? LudoDraw(game) : null;
     var list = $("moves"), stars = $("stars");
     while (list.firstChild) { list.removeChild(list.firstChild); }
     while (stars.firstChild) { stars.removeChild(stars.firstChild); }
@@ -33,12 +33,14 @@
       var s = game.players[i];
       who.push(draw.seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (computer, " + kinds[s] + ")" : ""));
     }
+    game.start = draw.localTime(game.start);            // (the record's UTC, in this device's time)
+    text("summary", (game.summary || []).join(". "));   // what the game is (setup_words.summary)
     text("title", "Ludo game " + game.game);
     text("meta", game.preset + " \u00b7 " + who.join(", ") + (game.start ? " \u00b7 began " + game.start : ""));
-    addSteps(0, steps);
+    addSteps(0, steps, true);
   }
 
-  function addSteps(from, steps) {
+  function addSteps(from, steps, initial) {
     if (!data || from !== live.steps.length) { return false; }
     steps.forEach(function (st) {
       var n = live.steps.length;
@@ -50,13 +52,14 @@
     });
     var st = live.steps[live.steps.length - 1];
     draw.drawTokens(st);
-    draw.drawDie(st.die);
+    if (!(live.dieHeldUntil > Date.now())) { draw.drawDie(st.die); }   // (a seat's own roll stays a moment)
     items.forEach(function (li) { li.classList.remove("current"); });
     var cur = items[items.length - 1];
     cur.classList.add("current");
     var list = $("moves");
     list.scrollTop = list.scrollHeight;
     document.body.dataset.steps = live.steps.length;
+    if (live.onSteps) { live.onSteps(steps, !!initial); }
     return true;
   }
 
@@ -68,13 +71,29 @@
     $("link").className = "link" + (b.connected ? "" : " down");
     text("link", link);
     text("next", w.said);
-    text("buttons", w.buttons ? "Buttons: " + w.buttons : "");
-    text("last", w.last ? "Last: " + w.last : "");
+    // The board's buttons are the table's: only the table's page says what they do.
+    text("buttons", w.buttons && live.role === "host" ? "The board's buttons: " + w.buttons : "");
+    text("last", w.last ? "Just now: " + w.last : "");
     var res = "";
-    if (st.footer) { res = "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
+    if (st.footer) { res = st.result_words || "Result: " + st.footer.result + " (" + st.footer.termination + ")"; }
     if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
     text("result", res);
+    showNames(st.names);
     tick();
+  }
+
+  // The players' names (the table's page, a friend on Join, --names): under the game's line.
+  function showNames(names) {
+    var p = $("names"), seats = data ? data.players : "", parts = [];
+    for (var i = 0; i < seats.length; i++) {
+      if (names && names[seats[i]]) { parts.push(draw.seatName[seats[i]] + ": " + names[seats[i]]); }
+    }
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "names"; p.className = "meta names";
+      $("meta").parentNode.insertBefore(p, $("meta").nextSibling);
+    }
+    p.textContent = parts.length ? "Players: " + parts.join(", ") : "";
   }
 
   function tick() {
@@ -106,6 +125,7 @@
     else if (msg.type === "lights") { live.lights = msg.on; showLights(msg.on); }
     else if (msg.type === "error") { live.errors.push(msg.error); }
     else if (msg.type === "pong") { live.pong = msg.id; }
+    else if (msg.type === "beat") { live.send({ type: "beat", id: msg.id }); live.beats += 1; }
     if (live.panelMessage) { live.panelMessage(msg); }
     if (live.onUpdate) { live.onUpdate(msg); }
   }
@@ -116,8 +136,12 @@
     live.socket = ws;
     ws.onopen = function () { retry = 500; };
     ws.onmessage = onMessage;
-    ws.onclose = function () {
+    ws.onclose = function (ev) {
       $("link").className = "link down";
+      if (ev.code === 4001) {        // (the link opened on more pages than the server keeps)
+        text("link", "This link was opened on another page: reload this one to use it here.");
+        return;
+      }
       text("link", "Lost the link to the table's PC: trying again...");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);

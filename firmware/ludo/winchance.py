@@ -1,0 +1,357 @@
+# The win chance of a position: each seat's (with teams, its team's) chance to
+# win, in parts per 10,000 that sum to exactly 10,000 (per team).
+#
+# import ludo
+# from ludo import winchance
+# g = ludo.Game("classic", players=4, seed=7)
+# winchance.chances(g)        # [2500, 2500, 2500, 2500]: by seat R, G, Y, B (0 if not playing)
+#
+# A small learned model (docs/analysis.md): for each seat, features a person
+# would name (progress, tokens home, out and in the yard, tokens in danger and
+# rivals threatened, blocks, who rolls next, pending rolls, the stage of the
+# game) go through a tiny neural net (one hidden layer, ReLU) whose weights are
+# data (ludo.winchance_weights, written by bench/train_winchance.py from games
+# of the computer players); the seats' scores become chances by a softmax.
+# Everything is whole numbers, so the board and a PC agree to the last part.
+#
+# A position where a move is due is worth what the best move for the seat on
+# turn makes of it (the model itself judges positions where a roll is next).
+from .actions import MOVE, OVER
+from .rules import BLOCK_NONE
+from . import winchance_weights as W
+try:
+    from operator import mul as _mul    # (CPython only: a faster sum in scores)
+except ImportError:
+    _mul = None
+_seen = {} if _mul is not None else None    # CPython: chances by position (the board keeps none)
+
+SCALE = 10000           # a chance of 1
+FEATURES = 29           # per seat (names: FEATURE_NAMES)
+FEATURE_NAMES = ("progress", "progress2", "home", "yard", "lane", "track", "risk", "threatened",
+                 "threat", "blocks", "stage", "lead", "turn0", "turn1", "turn2", "turn3",
+                 "pending", "sixes", "door_shut", "family", "classic", "club", "strict",
+                 "players2", "players3", "players4", "need", "sheltered", "others")
+_ONE = 256              # a feature's 1.0
+_PRESETS = ("family", "classic", "club", "strict")
+# 2 ** (14 - i / 64) rounded, i = 0..63: exp in whole numbers (scores are in 64ths of a bit)
+_EXP2 = (16384, 16208, 16033, 15860, 15689, 15520, 15353, 15188, 15024, 14862, 14702, 14544,
+         14387, 14232, 14079, 13927, 13777, 13629, 13482, 13337, 13193, 13051, 12910, 12771,
+         12634, 12498, 12363, 12230, 12098, 11968, 11839, 11711, 11585, 11460, 11337, 11215,
+         11094, 10975, 10856, 10739, 10624, 10509, 10396, 10284, 10173, 10064, 9955, 9848,
+         9742, 9637, 9533, 9431, 9329, 9228, 9129, 9031, 8933, 8837, 8742, 8648, 8555, 8463,
+         8371, 8281)
+_POP = bytes(bin(i).count("1") for i in range(128))
+_MAX_DEPTH = 3          # club's pending rolls: moves looked through before judging as it stands
+
+
+def features(game, into=None):
+    """Every seat's features as one list of 4 x FEATURES whole numbers (seat s's at
+    s * FEATURES; zeros for seats not playing).  1.0 is 256.
+    """
+    r = game.rules
+    pos = game.pos
+    sqt = r.sqt
+    safe = r.safe
+    rival = r.rival
+    tl = r.track_len
+    home = r.home + 1           # pos byte of a token home
+    need = r.tokens_to_win
+    protect = r.blocks != BLOCK_NONE or r.stack_protect
+    f = into if into is not None else [0] * (4 * FEATURES)
+    for i in range(4 * FEATURES):
+        f[i] = 0
+    seats = [s for s in r.seats if not (game.out >> s) & 1]
+    # danger to each token: the rolls of a rival that land on it (hits: 1..6, bit d;
+    # far: a 6 and then 1..6, bit d - 6), and who threatens it (by: a mask of seats)
+    hits = [0] * 16
+    far = [0] * 16
+    by = [0] * 16
+    sheltered = [0] * 4
+    for t in range(16):
+        o = t >> 2
+        if o not in seats:
+            continue
+        b = pos[t]
+        sq = sqt[o << 6 | b & 63]
+        if sq == 255:
+            continue
+        if safe[sq] or (protect and game.occ[sq * 4 + o] >= 2):
+            sheltered[o] += 64
+            continue
+        for s in seats:
+            if s == o or not rival[s * 4 + o]:
+                continue
+            for u in range(s * 4, s * 4 + 4):
+                bu = pos[u]
+                if bu == 0:
+                    if r.entry[s] == sq and r.entry_mask & 126:
+                        hits[t] |= r.entry_mask & 126
+                        by[t] |= 1 << s
+                    continue
+                su = sqt[s << 6 | bu & 63]
+                if su == 255:
+                    continue
+                d = (sq - su) % 52
+                if 1 <= d <= 12 and bu - 1 + d < tl:
+                    if d <= 6:
+                        hits[t] |= 1 << d
+                        by[t] |= 1 << s
+                    else:
+                        far[t] |= 1 << (d - 6)
+    total = 0
+    prog = [0] * 4
+    for s in seats:
+        # the `need` tokens furthest on are the ones that count
+        ps = [0] * 4
+        for i in range(4):
+            b = pos[s * 4 + i]
+            ps[i] = home if b == 255 else b
+        ps.sort()
+        top = 0
+        top2 = 0
+        for i in range(4 - need, 4):
+            top += ps[i]
+            top2 += ps[i] * ps[i]
+        prog[s] = top * _ONE // (need * home)
+        total += prog[s]
+        k = s * FEATURES
+        f[k] = prog[s]
+        f[k + 1] = top2 * _ONE // (need * home * home)
+        risk = 0
+        for t in range(s * 4, s * 4 + 4):
+            b = pos[t]
+            if b == home or b == 255:
+                f[k + 2] += _ONE // need
+            elif b == 0:
+                f[k + 3] += 64
+            elif b > tl:
+                f[k + 4] += 64
+            else:
+                f[k + 5] += 64
+            n = 6 * _POP[hits[t] >> 1]      # its chance of being hit, in 36ths
+            if not hits[t] & 64:
+                n += _POP[far[t] >> 1]
+            if n:
+                risk += (n if n < 36 else 36) * b
+            if hits[t]:
+                f[k + 7] += 64
+        f[k + 6] = risk * _ONE // (36 * home)
+        threat = 0
+        blocks = 0
+        for t in range(16):
+            if (by[t] >> s) & 1:
+                threat += pos[t]
+        f[k + 8] = threat * _ONE // home
+        if r.blocks != BLOCK_NONE:
+            for t in range(s * 4, s * 4 + 4):
+                sq = sqt[s << 6 | pos[t] & 63]
+                if sq != 255 and game.occ[sq * 4 + s] >= 2:
+                    blocks += 1
+            f[k + 9] = blocks * 32       # (each token of a block counts: 64 a block)
+        if r.mandatory_kill and not (game.doors >> s) & 1:
+            f[k + 18] = _ONE
+        f[k + 19 + _PRESETS.index(r.preset)] = _ONE
+        f[k + 21 + len(r.seats)] = _ONE
+        f[k + 26] = need * 64
+        f[k + 27] = sheltered[s]
+    n = len(seats)
+    stage = total // n if n else 0
+    # who acts next: 0 on turn, 1 next, ...
+    order = [s for s in r.seats if s in seats]
+    at = order.index(game.turn) if game.turn in order else 0
+    for j in range(n):
+        s = order[(at + j) % n]
+        k = s * FEATURES
+        f[k + 10] = stage
+        best = 0
+        for o in seats:
+            if o != s and prog[o] > best:
+                best = prog[o]
+        f[k + 11] = prog[s] - best
+        f[k + 28] = (total - prog[s]) // (n - 1) if n > 1 else 0
+        f[k + 12 + (j if j < 4 else 3)] = _ONE
+        if j == 0:
+            pend = 0
+            for i in range(game.npend):
+                pend += game.pend[i]
+            f[k + 16] = pend * 8
+            f[k + 17] = game.sixes * 64
+    return f
+
+
+def scores(game):
+    """Each seat's score in 64ths of a bit (log2 units), by seat (None: not playing)."""
+    f = features(game)
+    out = [None] * 4
+    b1 = W.B1
+    w2 = W.W2
+    hidden = W.HIDDEN
+    rows = _rows()
+    for s in game.rules.seats:
+        if (game.out >> s) & 1:
+            continue
+        k = s * FEATURES
+        x = f[k:k + FEATURES]
+        acc = W.B2
+        for j in range(hidden):
+            if _mul is not None:        # CPython: the same sum, a C loop
+                h = b1[j] + sum(map(_mul, rows[j], x))
+            else:
+                h = b1[j]
+                row = rows[j]
+                for i in range(FEATURES):
+                    if x[i]:
+                        h += row[i] * x[i]
+            if h > 0:
+                acc += w2[j] * (h >> 10)
+        out[s] = acc >> 6
+    return out
+
+
+_cache = [None, None]       # the weights' rows, and the W1 they were made from
+
+
+def _rows():
+    """W1 as one tuple per hidden unit (made again if the weights module was swapped)."""
+    if _cache[1] is not W.W1:
+        w1 = W.W1
+        _cache[0] = [tuple(w1[j * FEATURES:(j + 1) * FEATURES]) for j in range(W.HIDDEN)]
+        _cache[1] = w1
+    return _cache[0]
+
+
+def _static(game):
+    """The model's chances for `game` as it stands (by seat, parts of SCALE)."""
+    out = [0, 0, 0, 0]
+    if game.phase == OVER:
+        for s in range(4):
+            if (game.win_mask >> s) & 1:
+                out[s] = SCALE
+        return out
+    key = None
+    if _seen is not None:           # CPython: a position judged before is looked up
+        key = (game.rules, bytes(game.pos), game.turn, game.phase, bytes(game.pend[:game.npend]),
+               game.sixes, game.doors, game.out)
+        got = _seen.get(key)
+        if got is not None:
+            return list(got)
+    out = _judge(game, out)
+    if key is not None:
+        if len(_seen) > 50000:
+            _seen.clear()
+        _seen[key] = tuple(out)
+    return out
+
+
+def _judge(game, out):
+    """_static's work: the model's scores to chances."""
+    sc = scores(game)
+    r = game.rules
+    groups_seats = []
+    groups = []             # (score, seats), in turn order from the seat on turn
+    seats = r.seats
+    at = seats.index(game.turn) if game.turn in seats else 0
+    for i in range(len(seats)):
+        s = seats[(at + i) % len(seats)]
+        if sc[s] is None:
+            continue
+        p = r.partner[s]
+        if p >= 0 and sc[p] is not None:
+            if p in groups_seats:
+                continue    # (its team was counted with its partner)
+            groups_seats.append(s)
+            groups.append(((sc[s] + sc[p]) >> 1, (s, p)))
+        else:
+            groups.append((sc[s], (s,)))
+    top = groups[0][0]
+    for g in groups:
+        if g[0] > top:
+            top = g[0]
+    es = []
+    total = 0
+    for g in groups:
+        d = top - g[0]
+        e = _EXP2[d & 63] >> (d >> 6) if d < 64 * 14 else 0
+        es.append(e)
+        total += e
+    parts = []
+    given = 0
+    for e in es:
+        q = e * SCALE // total
+        parts.append(q)
+        given += q
+    # the parts left by rounding down go to the largest remainders (turn order breaks ties,
+    # so that rotating the seats rotates the chances exactly)
+    rems = []
+    for i in range(len(es)):
+        rems.append(es[i] * SCALE - parts[i] * total)
+    while given < SCALE:
+        j = 0
+        for i in range(1, len(rems)):
+            if rems[i] > rems[j]:
+                j = i
+        parts[j] += 1
+        rems[j] = -1
+        given += 1
+    for i in range(len(groups)):
+        for s in groups[i][1]:
+            out[s] = parts[i]
+    return out
+
+
+def team_of(rules, seat):
+    """The seats that win together with `seat` (itself, and its partner with teams)."""
+    p = rules.partner[seat]
+    return (seat, p) if p >= 0 else (seat,)
+
+
+def chances(game):
+    """Each seat's chance to win now, parts of SCALE, by seat R, G, Y, B (0 when not
+    playing or out; partners both show their team's).  Exactly SCALE and 0 once over.
+    """
+    if game.phase != MOVE:
+        return _static(game)
+    best = None
+    for c in move_chances(game):
+        if best is None or c[game.turn] > best[game.turn]:
+            best = c
+    return best
+
+
+def move_chances(game, depth=0):
+    """The chances after each of the legal moves now (a list in the order of
+    game.legal_codes()); the game is not changed.
+    """
+    codes = game.legal_codes()
+    sim = game.copy()
+    start = sim.state()
+    out = []
+    for i in range(len(codes)):
+        if i:
+            sim.set_state(start)
+        sim.apply(codes[i])
+        if sim.phase == MOVE and depth + 1 < _MAX_DEPTH:
+            best = None
+            for c in move_chances(sim, depth + 1):
+                if best is None or c[sim.turn] > best[sim.turn]:
+                    best = c
+            out.append(best)
+        else:
+            out.append(_static(sim))
+    return out
+
+
+def roll_chances(game):
+    """For each die value 1..6 (index 0..5), the chances after that roll and the best
+    play of it by the seat on turn; the game, which must be due to roll (not a
+    roll-off), is not changed.
+    """
+    sim = game.copy()
+    start = sim.state()
+    out = []
+    for v in range(1, 7):
+        if v > 1:
+            sim.set_state(start)
+        sim.apply(v)
+        out.append(chances(sim))
+    return out

@@ -1,0 +1,94 @@
+"""The terminal summary of a game's analysis (`ludo-host analyse`, without --json)."""
+from .engine import MOVE_MARKS, LUCKY, VERY_LUCKY
+
+SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+
+SEAT_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
+BARS = " ▁▂▃▄▅▆▇█"
+GRAPH_WIDTH = 48
+
+
+def _name(result, seat):
+    names = result.get("names") or {}
+    name = names.get(seat)
+    return "%s (%s)" % (SEAT_NAMES[seat], name) if isinstance(name, str) and name else SEAT_NAMES[seat]
+
+
+def _signed(x):
+    return "%+.1f" % x
+
+
+def graph(result, seat, width=GRAPH_WIDTH):
+    """The seat's win chance over the game as one line of bars (0 to 100 %)."""
+    values = [a["chances"][seat] for a in result["actions"]]
+    if not values:
+        return ""
+    out = []
+    for i in range(min(width, len(values))):
+        v = values[(i + 1) * len(values) // min(width, len(values)) - 1]
+        out.append(BARS[min(8, int(v * 8 / 100 + 0.5))])
+    return "".join(out)
+
+
+def report(result, every=False):
+    """The analysis as text: a heading, the table per seat, the win-chance lines, the marks."""
+    seats = result["seats"]
+    lines = []
+    state = ("won by " + " and ".join(SEAT_NAMES[s] for s in result["winners"])
+             if result["finished"] else "not finished")
+    lines.append("%s: %s, %s, %d players, %d actions, %s" % (
+        result.get("file", "game"), result.get("game") or "?", result["preset"], len(result["players"]),
+        len(result["actions"]), state))
+    lines.append("")
+    lines.append("%-20s %6s %7s %9s %6s %9s  %s" % ("seat", "result", "luck", "decisions", "error",
+                                                  "luck-free", "marks"))
+    for s in result["players"]:
+        p = seats[s]
+        marks = " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS if p["marks"].get(m))
+        who = _name(result, s)
+        if p["kind"] != "human" and "(%s)" % p["kind"] not in who:
+            who += " [%s]" % p["kind"]
+        lines.append("%-20s %6s %7s %9d %6s %9s  %s" % (
+            who[:20],
+            "-" if p["result"] is None else "%.0f" % p["result"],
+            _signed(p["luck"]), p["decisions"], "%.2f" % p["error_per_decision"],
+            "-" if p["luck_adjusted"] is None else "%.1f" % p["luck_adjusted"], marks or "-"))
+    lines.append("")
+    lines.append("result: 100 won, 0 lost.  luck: what its own dice gave it, in points of win")
+    lines.append("chance, against the average roll.  error: win chance lost per real decision.")
+    lines.append("luck-free: the result with every roll's luck taken out (on average: the chance")
+    lines.append("at the start).")
+    lines.append("marks: ?? blunder (%g points or more lost), ? mistake (%g), ?! inaccuracy (%g)."
+                 % (MOVE_MARKS[0][0], MOVE_MARKS[1][0], MOVE_MARKS[2][0]))
+    lines.append("")
+    lines.append("win chance over the game (start to end, 0-100 %):")
+    for s in result["players"]:
+        lines.append("  %-7s %s  %3.0f%% at the start" % (SEAT_NAMES[s], graph(result, s), seats[s]["start"]))
+    shown = [a for a in result["actions"] if every or a.get("mark")]
+    if shown:
+        lines.append("")
+        lines.append("every action:" if every else
+                     "marked: rolls of %g points of luck or more either way (%g: very), moves\n"
+                     "losing %g or more (line, seat, action, what it did, win chances after it):"
+                     % (LUCKY, VERY_LUCKY, MOVE_MARKS[2][0]))
+        for a in shown:
+            lines.append("  " + action_line(a, result["players"]))
+    return "\n".join(lines)
+
+
+def action_line(a, players):
+    """One action: line, seat, what, its luck or error and mark, the chances after it."""
+    what = a["action"]
+    note = ""
+    if "luck" in a:
+        note = "luck %s" % _signed(a["luck"])
+    elif "error" in a and a.get("choice"):
+        note = "error %.1f" % a["error"]
+    if a.get("mark"):
+        note += " " + a["mark"]
+    if a.get("best"):
+        note += ", best " + a["best"]
+    if a.get("taken_back"):
+        note += " (taken back)"
+    chances = " ".join("%s%.0f" % (s, a["chances"][s]) for s in players)
+    return "%5d %s %-12s %-36s %s" % (a["line"], a["seat"], what, note.strip(), chances)

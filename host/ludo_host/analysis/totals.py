@@ -1,0 +1,78 @@
+"""Luck and skill over many analysed games: per seat colour and per player.
+
+A player is the person's name where the record names the seat (its header's or
+footer's `names`), else the seat's kind at the end (human, easy, medium, hard).
+Only finished games count for results; luck and errors count in every game.
+"""
+SEATS = "RGYB"
+
+
+def _blank():
+    return {"games": 0, "finished": 0, "wins": 0, "luck": 0.0, "rolls": 0, "decisions": 0,
+            "error": 0.0, "luck_free": 0.0, "marks": {}}
+
+
+def _add(into, p, finished):
+    into["games"] += 1
+    into["luck"] += p["luck"]
+    into["rolls"] += p["rolls"]
+    into["decisions"] += p["decisions"]
+    into["error"] += p["error"]
+    for mark, n in p["marks"].items():
+        into["marks"][mark] = into["marks"].get(mark, 0) + n
+    if finished:
+        into["finished"] += 1
+        into["wins"] += 1 if p["result"] == 100.0 else 0
+        into["luck_free"] += p["luck_adjusted"]
+
+
+def _finish(t):
+    t["luck"] = round(t["luck"], 2)
+    t["error"] = round(t["error"], 2)
+    t["luck_per_game"] = round(t["luck"] / t["games"], 2) if t["games"] else 0.0
+    t["error_per_decision"] = round(t["error"] / t["decisions"], 2) if t["decisions"] else 0.0
+    t["win_rate"] = round(100.0 * t["wins"] / t["finished"], 1) if t["finished"] else None
+    t["luck_free_mean"] = round(t["luck_free"] / t["finished"], 1) if t["finished"] else None
+    t["luck_free"] = round(t["luck_free"], 2)
+    return t
+
+
+def player_of(result, seat):
+    """Who played `seat` in an analysed game: the name on the record, else the seat's kind."""
+    names = result.get("names") or {}
+    name = names.get(seat)
+    if isinstance(name, str) and name.strip():
+        return name.strip()
+    return result["seats"][seat]["kind"]
+
+
+def totals(results):
+    """{"games", "seats": {letter: figures}, "players": {player: figures}} over analysed games."""
+    seats = {}
+    players = {}
+    for r in results:
+        for s in r["players"]:
+            p = r["seats"][s]
+            _add(seats.setdefault(s, _blank()), p, r["finished"])
+            _add(players.setdefault(player_of(r, s), _blank()), p, r["finished"])
+    return {"games": len(results),
+            "seats": {s: _finish(seats[s]) for s in SEATS if s in seats},
+            "players": {k: _finish(players[k]) for k in sorted(players)}}
+
+
+def totals_text(t):
+    """The totals as a table: per seat colour, then per player."""
+    lines = ["across %d games:" % t["games"],
+             "%-18s %6s %6s %9s %10s %10s %8s %12s" % ("", "games", "wins", "win rate", "luck/game",
+                                                     "decisions", "error", "luck-free")]
+    for title, group in (("seat", t["seats"]), ("player", t["players"])):
+        for key, f in group.items():
+            label = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}.get(key, key) if title == "seat" else key
+            lines.append("%-18s %6d %6d %9s %+10.1f %10d %8.2f %12s" % (
+                "%s %s" % (title, label[:12]), f["games"], f["wins"],
+                "-" if f["win_rate"] is None else "%.0f%%" % f["win_rate"], f["luck_per_game"],
+                f["decisions"], f["error_per_decision"],
+                "-" if f["luck_free_mean"] is None else "%.1f" % f["luck_free_mean"]))
+    lines.append("luck/game: its dice's luck per game (points); error: win chance lost per real "
+                 "decision; luck-free: the mean result with every roll's luck taken out")
+    return "\n".join(lines)

@@ -1,0 +1,206 @@
+"""`ludo-host analyse`: luck, errors and marks of recorded games; bad records get one line."""
+import json
+
+import ludo
+from ludo.replay import game_of
+from ludo import winchance
+from ludo_host import cli
+from ludo_host.analysis.engine import analyse_record, move_mark, roll_mark
+
+
+def _hand_record(position, actions):
+    """The record of a game set up at `position` with hand-entered dice, `actions` played."""
+    g = ludo.Game.from_position(position, dice="hand")
+    for a in actions:
+        if a.startswith("roll "):
+            g.roll(int(a[5:]))
+        else:
+            g.push(a)
+    return ludo.Record.parse(str(g.record()))
+
+
+def _played_record(seed=3, preset="classic", players=4):
+    g = ludo.Game(preset, players=players, seed=seed)
+    who = {s: ludo.ai.Medium(seed=s) for s in g.seats}
+    while g.outcome() is None:
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(who[g.turn].choose(g))
+    return str(g.record())
+
+
+# Red's tokens are all in the yard, Green's block stands on Red's start, and Red has
+# thrown two sixes: whatever the die shows, Red's turn ends with nothing moved (a third
+# six is forfeited), so no roll can be lucky or unlucky.
+FORCED = "classic RGYB R=y,y,y,y/G=0,0,y,y/Y=y,y,y,y/B=y,y,y,y R roll - 2 10"
+
+
+def test_a_roll_that_cannot_matter_has_no_luck():
+    for value in (3, 6):
+        result = analyse_record(_hand_record(FORCED, ["roll %d" % value]))
+        roll = result["actions"][0]
+        assert roll["action"] == "roll %d hand" % value and roll["seat"] == "R"
+        assert roll["luck"] == 0.0 and roll["mark"] is None
+        assert result["seats"]["R"]["luck"] == 0.0
+
+
+def test_a_single_legal_move_is_no_decision():
+    """One token out, a 3: one legal move, so no error and no decision counted."""
+    result = analyse_record(_hand_record("classic RY R=5,y,y,y/Y=30,y,y,y R roll - 0 10", ["roll 3", "R1 5-8"]))
+    move = result["actions"][1]
+    assert move["error"] == 0.0 and move["choice"] is False and move["mark"] is None
+    assert result["seats"]["R"]["decisions"] == 0
+
+
+# Yellow has three tokens home and the last one on square 19, a few rolls from home; Red
+# (two home, one on its start square 13, one in the yard) rolls a 6 and could take it,
+# sending it back to the yard; Red brings a token out of the yard instead.
+BLUNDER = "classic RY R=c,c,13,y/Y=c,c,c,19 R roll - 0 200"
+
+
+def test_a_known_blunder_is_marked():
+    rec = _hand_record(BLUNDER, ["roll 6", "R4 y-0"])
+    result = analyse_record(rec)
+    move = result["actions"][1]
+    assert move["choice"] is True
+    assert move["mark"] == "blunder", move
+    assert move["best"] == "R3 13-19xY4"
+    assert move["error"] >= 10.0
+    assert result["seats"]["R"]["marks"]["blunder"] == 1
+    assert result["actions"][0]["luck"] > 0      # (the 6 that allowed the capture)
+
+
+def test_marks_and_their_thresholds():
+    assert roll_mark(12.0) == "very lucky" and roll_mark(5.0) == "lucky" and roll_mark(4.9) is None
+    assert roll_mark(-5.0) == "unlucky" and roll_mark(-10.0) == "very unlucky"
+    assert move_mark(1.9) is None and move_mark(2.0) == "inaccuracy"
+    assert move_mark(5.0) == "mistake" and move_mark(10.0) == "blunder"
+
+
+def test_a_whole_game_adds_up():
+    """Chances after every action sum to 100 (4 seats, no teams); the end is exact; the
+    luck-free results of the seats sum to 100 (every roll's luck sums to 0 over the seats)."""
+    result = analyse_record(ludo.Record.parse(_played_record()))
+    assert result["finished"]
+    for a in result["actions"]:
+        assert abs(sum(a["chances"].values()) - 100.0) < 1e-9
+    last = result["actions"][-1]["chances"]
+    assert sorted(last.values()) == [0.0, 0.0, 0.0, 100.0]
+    assert abs(sum(p["luck_adjusted"] for p in result["seats"].values()) - 100.0) < 0.5
+    winner = result["winners"]
+    assert result["seats"][winner]["result"] == 100.0
+    assert sum(p["rolls"] for p in result["seats"].values()) == sum(1 for a in result["actions"] if "luck" in a)
+
+
+def test_cli_analyses_the_good_and_says_one_line_per_bad_record(tmp_path, capsys):
+    good = tmp_path / "a-good.ludo"
+    good.write_text(_played_record(seed=5, players=2))
+    text = _played_record(seed=6, players=2)
+    (tmp_path / "b-truncated.ludo").write_text(text[:len(text) // 2])
+    (tmp_path / "c-binary.ludo").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "d-preset.ludo").write_text(text.replace('"preset":"classic"', '"preset":"chess"'))
+    lines = text.split("\n")
+    lines[5] = "R1 0-6xB1"          # a move that does not fit
+    (tmp_path / "e-illegal.ludo").write_text("\n".join(lines))
+    status = cli.main(["analyse", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 1
+    bad = [line for line in err.splitlines() if line.startswith("ludo-host analyse: cannot analyse")]
+    assert len(bad) == 4, err
+    for name in ("b-truncated", "c-binary", "d-preset", "e-illegal"):
+        assert sum(name in line for line in bad) == 1
+    assert "analysing: 5/5" in err        # the progress (not a terminal: a line a quarter)
+    assert "a-good.ludo" in out and "luck" in out and "win chance over the game" in out
+
+
+def test_cli_json(tmp_path, capsys):
+    path = tmp_path / "g.ludo"
+    path.write_text(_played_record(seed=7))
+    assert cli.main(["analyse", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["games"]) == 1 and data["games"][0]["file"] == str(path)
+    assert data["totals"]["games"] == 1
+    seats = data["games"][0]["seats"]
+    assert set(seats) == set("RGYB")
+    for p in seats.values():
+        assert {"luck", "decisions", "error_per_decision", "result", "luck_adjusted", "marks"} <= set(p)
+
+
+def test_winchance_of_analysis_matches_the_core():
+    """The chances the analysis reports are the core's (percent of its parts)."""
+    rec = ludo.Record.parse(_played_record(seed=8, players=3))
+    result = analyse_record(rec)
+    g = game_of(rec, upto=0)
+    for i in range(0, len(rec.actions), 37):
+        g = game_of(rec, upto=i + 1)
+        c = winchance.chances(g)
+        assert result["actions"][i]["chances"] == {"RGYB"[s]: c[s] / 100.0 for s in g.seats}
+
+
+def test_totals_per_seat_and_player(tmp_path, capsys):
+    """Over a folder: the figures per seat colour and per player (the name on the record, else
+    the kind), with wins counted over finished games."""
+    from ludo_host.analysis.totals import totals
+    texts = [_played_record(seed=11, players=2), _played_record(seed=12, players=2)]
+    texts[0] = texts[0].replace('"players":"RY"', '"names":{"R":"Anna"},"players":"RY"', 1)
+    for i, t in enumerate(texts):
+        (tmp_path / ("g%d.ludo" % i)).write_text(t)
+    assert cli.main(["analyse", "--json", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    t = data["totals"]
+    assert t["games"] == 2
+    assert set(t["seats"]) == {"R", "Y"} and t["seats"]["R"]["games"] == 2
+    assert t["players"]["Anna"]["games"] == 1 and t["players"]["human"]["games"] == 3
+    assert sum(f["wins"] for f in t["seats"].values()) == 2
+    games = data["games"]
+    assert t["seats"]["R"]["decisions"] == sum(g["seats"]["R"]["decisions"] for g in games)
+    assert totals(games) == t
+    assert cli.main(["analyse", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "across 2 games:" in out and "player Anna" in out
+
+
+def test_png_of_one_game(tmp_path, capsys):
+    path = tmp_path / "g.ludo"
+    path.write_text(_played_record(seed=9, players=2))
+    out = tmp_path / "g.png"
+    assert cli.main(["analyse", str(path), "--png", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cli.main(["analyse", str(path), str(path), "--png", str(out)]) == 2
+    assert cli.main(["analyse", str(path), "--png", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--png draws one game" in err and "is the record itself" in err
+    assert path.read_text().startswith("{")       # (not written over)
+
+
+def test_stats_skill_adds_luck_and_skill_per_seat_and_player(tmp_path, capsys):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for i in range(2):
+        (folder / ("g%d.ludo" % i)).write_text(_played_record(seed=20 + i, players=2))
+    (folder / "bad.ludo").write_bytes(b"\x00\x01")
+    assert cli.main(["stats", str(folder), "--json", "--skill"]) == 0
+    captured = capsys.readouterr()
+    skill = json.loads(captured.out)["skill"]
+    assert skill["games"] == 2 and set(skill["seats"]) == {"R", "Y"}
+    assert skill["players"]["human"]["games"] == 4
+    assert "cannot analyse" in captured.err and "bad.ludo" in captured.err
+    out = tmp_path / "s.png"
+    assert cli.main(["stats", str(folder), "--skill", "--png", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "across 2 games:" in text and "seat red" in text
+    assert (tmp_path / "s-skill.png").read_bytes()[:4] == b"\x89PNG"
+    assert cli.main(["stats", str(folder), "--json"]) == 0
+    assert "skill" not in json.loads(capsys.readouterr().out)     # only when asked: it takes time
+
+
+def test_the_summary_fits_an_80_column_terminal():
+    """Every line of the summary but the first (the file's name) fits 80 columns."""
+    from ludo_host.analysis.report import report
+    result = analyse_record(ludo.Record.parse(_played_record(seed=31)))
+    result["file"] = "g.ludo"
+    lines = report(result, every=True).split("\n")
+    assert len(lines) > len(result["actions"])
+    too_long = [line for line in lines[1:] if len(line) > 80]
+    assert not too_long, too_long[:3]
