@@ -193,9 +193,8 @@ class Game(Turns):
             raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
         if s not in self.seats:
             raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
-        if record and not self._started:      # the set-up is fixed from here on
-            self._started = True
-            self.start_kinds = dict(self.kinds)
+        if record:
+            self._mark(0)           # the set-up is fixed from here on (start_kinds kept)
         self.kinds[SEAT_LETTERS[s]] = kind
         if self._started:
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
