@@ -30,9 +30,6 @@ _MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
                          "ludoboard.setup_menu.pages", "ludoboard.setup_menu.lights")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
           ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
-_COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls (without fix-ups: moves too) by itself
-#                                  after this pause (the last action's signal, 1.3 s at most
-#                                  for a pass, seen); LUDO_COMPUTER_PAUSE_MS changes it
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often
@@ -109,7 +106,6 @@ class App:
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
-        self.computer_ms = settings.get("LUDO_COMPUTER_PAUSE_MS", _COMPUTER_ROLL_MS)
         for _ in load("ludoboard.startup", True).boot(self, settings):
             release()               # the code a part of the start-up needed goes before the next
 
@@ -268,19 +264,14 @@ class App:
         if g.transcript_length != self.phase_mark:
             self.phase_mark = g.transcript_length
             self.phase_at = now
-        if g.needs_roll() and self.is_computer():
+        if self.is_computer():
             kind = g.kinds[SEATS[g.turn]]
             players = sys.modules.get("ludoboard.players")
             if players is None or not players.ready(kind):  # its code loads while it pauses;
-                if not self.jobs:                           # it rolls once loaded
+                if g.needs_roll() and not self.jobs:        # it rolls once loaded
                     self.jobs.append(play.job(self, kind, "load"))
-            elif not self.hand and ticks_diff(now, self.phase_at) >= self.computer_ms:
-                play.roll(self, None)
+            elif players.paused(self, now):                 # it rolled or moved
                 return
-        elif self.skip_fixups and self.selected >= 0 and self.is_computer() \
-                and ticks_diff(now, self.phase_at) >= self.computer_ms:
-            play.move(self, self.selected)  # no wooden token to move: its lit move goes on
-            return
         left = play.time_left(self, now)
         if left is not None:
             if left <= 0:

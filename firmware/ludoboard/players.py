@@ -12,6 +12,8 @@
 import sys
 
 from ludo.actions import KINDS
+from .buttons import ticks_diff
+from . import play
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
@@ -106,6 +108,25 @@ def choose(game, kind):
     if p is not None:
         return p.choose(game)
     return _ai.choose(game, kind)
+
+
+def paused(app, now):
+    """A computer seat on turn, once its pause is over: it rolls, or (without fix-ups, no
+    wooden token to move) its lit move goes on.  True when it did.
+    """
+    # the pause: the last action's signal (1.3 s at most for a pass, seen) ends first
+    pause = getattr(app.hw, "settings", None) or {}
+    if ticks_diff(now, app.phase_at) < pause.get("LUDO_COMPUTER_PAUSE_MS", 1400):
+        return False
+    if app.game.needs_roll():
+        if app.hand:
+            return False
+        play.roll(app, None)
+    elif app.skip_fixups and app.selected >= 0:
+        play.move(app, app.selected)
+    else:
+        return False
+    return True
 
 
 def job(app, kind, what):
