@@ -3,7 +3,7 @@ back to the yard", "Red moved R1 4 squares, onto the star", "Bonus: you roll aga
 
 One source of these words for every screen: the live page (each step's `said`, and
 `said_to` for the seats it concerns: "your" in place of "Green's") and the virtual
-board's status line in the terminal (`LastAction`).  Places are named as a person sees
+board's status line in the terminal (`virtual.last_action`).  Places are named as a person sees
 them on a board without numbers (the yard, a number of squares, a star, the home column,
 home), never as square numbers.
 
@@ -188,35 +188,3 @@ def said_to(step, move=None):
         seats.add(line.split(" ")[1])
     return {s: step_words(step, move, viewer=s) for s in sorted(seats) if s in SEAT_NAMES}
 
-
-class LastAction:
-    """The words of the last action of a game that is being played, followed by its record
-    (the virtual board's status line: `words(game)` with the app's ludo.Game).  Each new
-    action line is pushed on a Replay of its own, so the seat that acted is known."""
-
-    def __init__(self):
-        self.game_id = None
-        self.replay = None
-        self.seen = -1
-        self.said = ""
-
-    def words(self, game):
-        """The last action's words ("" before the first one, or with no game)."""
-        if game is None:
-            return ""
-        if game.transcript_length == self.seen and game.game_id == self.game_id:
-            return self.said
-        from .replay.steps import Replay
-        rec = game.record(transcript=True)
-        if game.game_id != self.game_id or self.replay is None or len(self.replay.actions) > len(rec.actions):
-            self.game_id = game.game_id
-            self.replay = Replay(ludo.Record(header=rec.header, actions=[]))
-        replay = self.replay
-        for line in rec.actions[len(replay.actions):]:
-            if not replay.push(line):
-                break
-        self.seen = game.transcript_length
-        last = replay.steps[-1]
-        move = replay.game.last_move if last.get("moved") else None
-        self.said = step_words(last, move)
-        return self.said

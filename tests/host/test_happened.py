@@ -6,7 +6,8 @@ import re
 
 import ludo
 
-from ludo_host.happened import LastAction, move_label, said_to, short_words, what_happened
+from ludo_host.happened import move_label, said_to, short_words, what_happened
+from ludo_host.virtual.last_action import LastAction
 
 
 def test_a_capture_told_to_everyone_to_the_captured_and_to_the_capturer():

@@ -11,6 +11,8 @@ MAX_LINES = 500
 # Modules over MAX_LINES, each with the reason it is one module.
 LONG_MODULES = {
     "virtual/engine.py": "the virtual board's engine: the firmware run with its stand-ins, one loop",
+    "web/server.py": "the live page's server: Watcher, Hub and the aiohttp app, which the seats and "
+                     "rooms of issue 24 are still changing together (a seam: the Hub | the app)",
 }
 
 
@@ -97,3 +99,24 @@ def test_imported_top_names_reads_each_kind_of_import():
     assert imported_top_names("replay/page.py", source) == {
         "layout", "ports", "_lock", "replay", "_regular", "records", "virtual"}
     assert imported_top_names("cli.py", "from ._lock import PathLock\nfrom . import ports\n") == {"_lock", "ports"}
+
+
+def test_every_module_of_the_package_imports():
+    """A module moved in the layout leaves no import of its old name behind (a merge of
+    work written before the move may bring one back)."""
+    import importlib
+    names = []
+    for where, dirs, files in os.walk(HOST):
+        dirs[:] = sorted(d for d in dirs if os.path.isfile(os.path.join(where, d, "__init__.py")))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(where, name), os.path.dirname(HOST))[:-3].split(os.sep)
+                names.append(".".join(rel[:-1] if rel[-1] == "__init__" else rel))
+    assert "ludo_host.records.verify" in names and "ludo_host.replay.steps" in names
+    broken = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            broken.append("%s: %s" % (name, exc))
+    assert not broken, "\n".join(broken)

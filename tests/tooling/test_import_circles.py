@@ -7,9 +7,11 @@ The imports are read from the source (ast), those at module level and those
 inside functions alike (a function's import is a dependency all the same; it
 only comes later); `__import__("name")` with a literal name counts too.  Only
 imports under `if TYPE_CHECKING:` (never run) are left out.  Importing a
-module `a.b.c` runs its packages' `__init__` first; that is not counted as
-`a.b.c` importing them (else every package with a re-exporting `__init__`
-would be a circle with its own modules).
+module `a.b.c` runs its packages' `__init__` first: a module outside `a.b`
+that imports `a.b.c` imports `a.b` too (the web page's `replay.page` runs
+`replay/__init__.py`), while a module's own packages, already running when it
+is imported, are not counted (else every package with a re-exporting
+`__init__` would be a circle with its own modules).
 """
 import ast
 import os
@@ -63,10 +65,20 @@ def imports_of(name, path, modules):
         tree = ast.parse(f.read(), path)
     package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
     out = []
+    own = set()                 # this module and its packages: already running
+    part = name
+    while part:
+        own.add(part)
+        part = part.rpartition(".")[0]
 
     def add(target, line):
         if target in modules and target != name:
             out.append((target, line))
+        outer = target.rpartition(".")[0]
+        while outer and outer not in own:       # the target's packages run first
+            if outer in modules:
+                out.append((outer, line))
+            outer = outer.rpartition(".")[0]
 
     for node in _walk(tree):
         if isinstance(node, ast.Import):
@@ -184,6 +196,15 @@ def test_the_walk_finds_a_circle_and_each_kind_of_import(tmp_path, monkeypatch):
     (pkg / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import x\n"
                               "def f():\n    return __import__('pkg.e')\n")
     (pkg / "e.py").write_text("import pkg.c\n")
+    # x's __init__ imports y, and y imports a module inside x: importing it runs x's
+    # __init__ first (a circle through the package); w, inside x, imports x.v without
+    # counting x (its own package, already running)
+    (pkg / "x").mkdir()
+    (pkg / "x" / "__init__.py").write_text("from ..y import f\n")
+    (pkg / "x" / "z.py").write_text("g = 1\n")
+    (pkg / "x" / "v.py").write_text("")
+    (pkg / "x" / "w.py").write_text("from .v import *\n")
+    (pkg / "y.py").write_text("from .x.z import g\ndef f():\n    return g\n")
     monkeypatch.setitem(globals(), "PACKAGES", {"pkg": str(pkg)})
     graph = import_graph()
     assert graph["pkg.a"] == {"pkg.b": 1}
@@ -191,5 +212,7 @@ def test_the_walk_finds_a_circle_and_each_kind_of_import(tmp_path, monkeypatch):
     assert graph["pkg.c"] == {"pkg.d": 1}
     assert graph["pkg.d"] == {"pkg.e": 5}
     assert graph["pkg"] == {"pkg.a": 1}
-    assert circles(graph) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.d", "pkg.e"]]
+    assert graph["pkg.y"] == {"pkg.x.z": 1, "pkg.x": 1}
+    assert graph["pkg.x.w"] == {"pkg.x.v": 1}
+    assert circles(graph) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.d", "pkg.e"], ["pkg.x", "pkg.y"]]
     assert "pkg.b:2 imports pkg.a" in describe(graph, ["pkg.a", "pkg.b"])

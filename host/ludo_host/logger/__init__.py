@@ -15,15 +15,14 @@ import time
 from datetime import datetime, timezone
 
 from ..records.writing import GameFile, file_path, latest_number, without_names
-from .requests import ANSWER_TIMEOUT_S, Requests
-from .link import BoardLink, first_line
+from .requests import ANSWER_TIMEOUT_S
+from .link import MAX_LINE, BoardLink, first_line
 from .setup import port_problem, where_records_go
-from ..records.lines import LineSplitter, canonical_json, loads_object, shorten, terminal_safe
+from ..records.lines import canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
 from ..words import count, end_words, header_words
 from ..ports import find_board_port
 
-MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
 # A resend error meaning "that game is not on the board any more" (docs/serial-protocol.md
 # has no error codes; the board app says "no game X on the board").
@@ -51,35 +50,23 @@ class Logger(BoardLink):
         # {seat letter: a person's name}, written in each record's header and footer
         # (`names`: docs/record-format.md); `ludo-host web` changes it as people join.
         self.names = dict(names or {})
-        self.port = port
-        self.finder = finder
-        self.status = status or StatusLine(sys.stderr)
+        super().__init__(port, finder, status or StatusLine(sys.stderr))
         self.poll_s = poll_s
         self.status_every_s = status_every_s
         self.set_time = set_time
         self.games = {}               # game id -> GameFile
         self.board_game = None        # the game the board says it is on
         self.board_seq = -1
-        self.ser = None
-        self.device = None
-        self.splitter = LineSplitter(MAX_LINE)
-        self.pending = []             # commands sent and not answered: dicts
         self.resend_asked = {}        # game id -> (from seq, monotonic time)
         self._stop = False
         self._last_status_ask = 0.0
-        self._last_wait_note = None
         self.answered = False
-        self.lock = None              # PathLock of the device while connected: one logger per board
-        self.refused = None           # why this logger stopped: another one logs the board
-        self.intro = None             # a note for the terminal once the board is not refused
-        self._hinted = False
         # Watchers in this process (`ludo-host web`), called in the logger's thread:
         self.on_game = None           # function(GameFile) when a file's lines changed
         self.on_status = None         # function(message) for each `status` reply of the board
         self.lights_every = None      # function() -> seconds, or None: ask `status` with the board's
         #                               lights that often now (a page is open), else plainly as before
         self.lights_refused = None    # the board's error to a `status` with lights: not asked again
-        self.requests = Requests()    # commands from other threads, waiting for their answers
         self._contradiction_told = None   # (game id, seq) of a status contradicting its game's end, said once
 
     # -- control -----------------------------------------------------------

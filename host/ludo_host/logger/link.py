@@ -3,9 +3,9 @@ board, by a lock), sending commands (remembered in `pending` until answered) and
 dropping the link when the port goes away.
 
 `BoardLink` is the part of `Logger` that knows serial ports and locks; `Logger`
-(logger/__init__.py) is what the board's lines mean for the record files.  The
-attributes it uses (`port`, `finder`, `status`, `ser`, `device`, `splitter`,
-`pending`, `lock`, `refused`, `intro`, `requests`) are set by `Logger.__init__`.
+(logger/__init__.py) is what the board's lines mean for the record files.  The link
+calls two methods of its user: `_opened()` once the port is open, and `stop()` when
+another logger has the board.
 """
 import errno
 import os
@@ -13,14 +13,31 @@ import time
 
 from .._lock import LockHeld, PathLock
 from ..ports import NO_BOARD_HINT
-from ..records.lines import canonical_json
+from ..records.lines import LineSplitter, canonical_json
+from .requests import Requests
 from .setup import not_a_data_channel
 
 BAUD = 115200            # ignored by USB CDC and ptys, but pyserial wants one
+MAX_LINE = 4096          # the protocol's lines are at most 1024 bytes; a margin
 
 
 class BoardLink:
     """The serial link to the board's data channel (a base of `Logger`)."""
+
+    def __init__(self, port, finder, status):
+        self.port = port              # the device given, or None: `finder()` finds the board
+        self.finder = finder
+        self.status = status          # the StatusLine that says what the link does
+        self.ser = None
+        self.device = None
+        self.splitter = LineSplitter(MAX_LINE)
+        self.pending = []             # commands sent and not answered: dicts
+        self._last_wait_note = None
+        self.lock = None              # PathLock of the device while connected: one logger per board
+        self.refused = None           # why this logger stopped: another one logs the board
+        self.intro = None             # a note for the terminal once the board is not refused
+        self._hinted = False
+        self.requests = Requests()    # commands from other threads, waiting for their answers
 
     def _connect(self):
         import serial

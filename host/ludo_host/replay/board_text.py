@@ -1,6 +1,6 @@
 """The board drawn in a terminal for the replay.
 
-In colour it is the virtual board's own drawing (`virtual.terminal.cell_colours`:
+In colour it is the virtual board's own look (`colours.cell_colours`:
 the painted 15 x 15 board, two characters a cell, 24-bit colours, the die's
 seven pixels beside the board): each token lights its place in its seat's
 colour, as the LEDs would, and its name ("R1") is written on it; a place
@@ -11,6 +11,7 @@ Without colour (a pipe, NO_COLOR, --color never) a plain-text drawing of the
 same grid is used, three characters a cell.
 """
 from .. import layout
+from ..colours import cell_colours
 
 ENTRY_SQUARE = {"R": 0, "G": 13, "Y": 26, "B": 39}
 SEAT_RGB = {"R": (255, 30, 30), "G": (20, 210, 60), "Y": (255, 200, 0), "B": (40, 110, 255)}
@@ -72,12 +73,7 @@ def render(places, color=True, side=(), die=None):
     """The board as text.  places: {token name: place name or None}; die: a face 1..6 or None;
     side: lines printed to the right of the board."""
     if color:
-        try:
-            from ..virtual import terminal
-        except ImportError:
-            terminal = None
-        if terminal is not None and hasattr(terminal, "cell_colours"):
-            return _render_colour(terminal, places, side, die)
+        return _render_colour(places, side, die)
     return _render_plain(places, side, die)
 
 
@@ -97,9 +93,9 @@ def _frame(places, die):
     return frame, pixel_map
 
 
-def _render_colour(terminal, places, side, die):
+def _render_colour(places, side, die):
     frame, pixel_map = _frame(places, die)
-    colours = terminal.cell_colours(frame, pixel_map)
+    colours = cell_colours(frame, pixel_map)
     cells = tokens_by_cell(places)
     width = 1 + max(c for (_, c) in colours)
     lines = []

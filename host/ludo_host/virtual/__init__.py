@@ -207,7 +207,7 @@ def run_interactive(args):
 
 
 def _run_interactive(args):
-    from ..happened import LastAction
+    from .last_action import LastAction
     from ..words import status_words
     from .snapshot import snapshot_of
     from .terminal import Keyboard, Screen

@@ -13,7 +13,7 @@ import re
 import sys
 
 from .. import layout
-from .terminal import DIE_ORIGIN, PAINT, boost, die_cell
+from ..colours import DIE_ORIGIN, PAINT, boost, die_cell
 
 FONT_PATHS = ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
               "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf")

@@ -357,7 +357,7 @@ EVENT_SIGNALS = {"start": "start", "home": "home", "bonus": "bonus", "pass": "pa
 def lit_pixels(frame, pixel_map):
     """[[place, "#rrggbb"], ...] of a frame's lit pixels (bytes, strip order, the colours the
     app asks for), in the colours the terminal draws them."""
-    from ..virtual.terminal import boost        # (the terminal's colours: one look)
+    from ..colours import boost        # (the terminal's colours: one look)
     lit = []
     for i, place in enumerate(pixel_map):
         rgb = frame[3 * i:3 * i + 3]
