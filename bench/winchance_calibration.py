@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 
 import ludo  # noqa: E402
 from ludo import winchance  # noqa: E402
+from ludo.game import ROLL  # noqa: E402
 from train_winchance import computer, KIND_MIX  # noqa: E402
 
 MAX_ACTIONS = 5000
@@ -49,7 +50,7 @@ def sample_position(job):
         n = 0
         while g.outcome() is None and n < MAX_ACTIONS:
             if g.needs_roll():
-                if n >= stop and g.phase == ludo.game.ROLL:
+                if n >= stop and g.phase == ROLL:
                     return g.position()
                 g.roll()
             else:

@@ -62,6 +62,7 @@ DEFAULTS = {
     "LUDO_MAP_CHECK": 0,
     "LUDO_LINE_NUMBERS": 0,     # read by code.py, before anything is compiled
     "LUDO_SKIP_FIXUPS": 0,      # 1: tokens put right by hand need no confirm (no wooden tokens)
+    "LUDO_COMPUTER_PAUSE_MS": 1400,     # a computer seat's pause before it rolls (and moves)
 }
 def ticks_diff(a: int, b: int) -> int:
     """a - b in ms for two ticks_ms() values, right across the 2**29 wrap."""

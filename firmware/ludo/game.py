@@ -8,9 +8,9 @@
 #
 # Game is built in layers, each on the one below: State (state.py: what a
 # position is), Moves (moves.py: what moves are legal), Turns (turns.py: what an
-# action does), Stack (stack.py: the action stack), Game (here: the API: setting
-# up, the checked actions, the game's texts and records, the search API).  A
-# module each, which also lets the board compile one at a time.
+# action does), Game (here: the action stack, and the API: setting up, the
+# checked actions, the game's texts and records, the search API).  A module
+# each, which also lets the board compile one at a time.
 #
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
@@ -25,11 +25,14 @@ from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PA
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
                       MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
 from .moves import _tokens
-from .stack import Stack, SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
+from .state import SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
+from .turns import Turns
 
 
-class Game(Stack):
-    # A game of Ludo under one preset: push actions, pop them, ask what is legal.
+class Game(Turns):
+    # A game of Ludo under one preset: push actions, pop them, ask what is legal.  The
+    # action stack is here: recording actions (a byte each), a snapshot every
+    # SNAP_EVERY actions, take-backs (pop), the transcript.
 
     def __init__(self, preset="classic", players=None, seed=None, options=None, start=None,
                  dice="device"):
@@ -37,7 +40,14 @@ class Game(Stack):
             raise LudoError("dice is \"device\" (the game's own) or \"hand\" (a die's value "
                             "entered), not %r" % (dice,))
         r = preset if isinstance(preset, Rules) else Rules(preset, players, options)
-        Stack.__init__(self, r)
+        Turns.__init__(self, r)
+        self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
+        self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
+        # Every action in order, take-backs and seat hand-overs too.  Until the first of
+        # those it equals the stack, so it is only kept separately from then on.
+        self._trans = None
+        self._started = False
+        self._snaps = bytearray(self._snapshot())
         self.preset = r.preset
         self.options = r.options
         self.home_progress = r.home
@@ -56,6 +66,94 @@ class Game(Stack):
             self.kinds[SEAT_LETTERS[s]] = "human"
         self.start_kinds = self.kinds
         self.root_position = None       # set by from_position
+
+    # ---- the action stack ----------------------------------------------
+    def _push_code(self, code):
+        self._record(code)
+        self._apply(code)
+
+    def _record(self, code):
+        """Put an action on the stack (and the transcript)."""
+        n = self._ncodes
+        if not n % SNAP_EVERY:
+            self._mark(n)
+        if n < len(self._codes):
+            self._codes[n] = code
+        else:
+            self._codes.append(code)
+        self._ncodes = n + 1
+        if self._trans is not None:
+            self._trans.append(code)
+
+    def _mark(self, n):
+        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
+        if n:
+            at = (n // SNAP_EVERY) * self._SNAP
+            if len(self._snaps) <= at:
+                self._snaps.extend(bytes(self._SNAP))
+            self._write(self._snaps, at)
+        if not self._started:
+            self._started = True
+            self.start_kinds = dict(self.kinds)
+
+    def pop(self):
+        """Take back the last action; returns its text."""
+        n = self._ncodes
+        if not n:
+            raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
+        n -= 1
+        code = self._codes[n]
+        self._ncodes = n
+        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
+        self._restore(self._snaps, j * self._SNAP)
+        self._nev = 0               # no last events, no last move
+        self._last = -1
+        for k in range(j * SNAP_EVERY, n):
+            self._apply(self._codes[k])
+        text = self.action_text(code)
+        self._transcript_buffer(n + 1).append(CODE_UNDO)
+        return text
+
+    def _transcript_buffer(self, n=None):
+        if self._trans is None:
+            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
+        return self._trans
+
+    @property
+    def transcript_length(self):
+        """len(transcript), without building it."""
+        t = self._trans
+        return self._ncodes if t is None else len(t)
+
+    @property
+    def transcript(self):
+        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
+        if self._trans is None:
+            return self.codes
+        return bytes(self._trans)
+
+    @property
+    def codes(self):
+        """The transcript's action codes so far, as bytes."""
+        return bytes(self._codes[:self._ncodes])
+
+    def __len__(self):
+        return self._ncodes
+
+    def action_text(self, code):
+        """Record text of an action code, in the position before it is applied."""
+        if code < 16:
+            return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
+        if code <= CODE_PASS:
+            return str(self._move_of(code))
+        if code < CODE_TIMEOUT:
+            return "resign " + SEAT_LETTERS[code - CODE_RESIGN]
+        if code < CODE_UNDO:
+            return "timeout " + SEAT_LETTERS[code - CODE_TIMEOUT]
+        if code == CODE_UNDO:
+            return "undo"
+        k = code - CODE_KIND
+        return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
 
     # ---- public actions -------------------------------------------------
     def _check_running(self, what):

@@ -1,4 +1,4 @@
-# What moves are legal (a layer of a Game: State < Moves < Turns < Stack < Game):
+# What moves are legal (a layer of a Game: State < Moves < Turns < Game):
 # where a token lands with a roll (_dest: every movement rule), whom it captures
 # (_capmask), and the legal moves of the position, worked out once into two
 # buffers (_gen) and made into Move objects only when asked (legal_moves).

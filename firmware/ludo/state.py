@@ -1,12 +1,13 @@
-# What a position is (the bottom layer of a Game: State < Moves < Turns < Stack <
-# Game): the tokens' places, whose turn, the phase, the rolls in hand and the
-# few counters the rules need; the per-square tables derived from the tokens
-# (occ, held, anym: rebuilt by _recount on a restore, kept up by _set); and the
+# What a position is (the bottom layer of a Game: State < Moves < Turns < Game):
+# the tokens' places, whose turn, the phase, the rolls in hand and the few
+# counters the rules need; the per-square tables derived from the tokens (occ,
+# held, anym: rebuilt by _recount on a restore, kept up by _set); and the
 # position as bytes, a snapshot (state, set_state: the search API; the action
 # stack keeps one every SNAP_EVERY actions).
 from .rules import START_FIRST
 from .actions import ROLL, ROLLOFF, OVER, OFF, MAX_PENDING, place_of
 
+SNAP_EVERY = 64         # the action stack (game.py) keeps a snapshot every SNAP_EVERY actions
 _SNAP = 16 + 16 + MAX_PENDING + 16
 # _restore's scratch snapshot, one for every game (it is read at once), and views of
 # its parts made once (slicing the caller's buffer would build new objects)

@@ -1,4 +1,4 @@
-# What an action does (a layer of a Game: State < Moves < Turns < Stack < Game):
+# What an action does (a layer of a Game: State < Moves < Turns < Game):
 # a roll, a move and its captures, a pass, the turn order and the end, applied to
 # the position (_apply, trusted to be legal), and the events each one caused.
 from .rules import SIXES_VOID

@@ -30,8 +30,9 @@ _MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
                          "ludoboard.setup_menu.pages", "ludoboard.setup_menu.lights")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
           ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
-_COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls by itself after this pause (the
-#                                  last action's signal, 1.3 s at most for a pass, seen)
+_COMPUTER_ROLL_MS = const(1400)  # a computer seat rolls (without fix-ups: moves too) by itself
+#                                  after this pause (the last action's signal, 1.3 s at most
+#                                  for a pass, seen); LUDO_COMPUTER_PAUSE_MS changes it
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
 _ANIM_WRAP_MS = const(1 << 24)
 _ANIM_STEP_MS = const(40)   # one animation step: frames are re-rendered at most this often
@@ -108,6 +109,7 @@ class App:
             settings = getattr(hw, "settings", None) or {}
         # A board without wooden tokens (the virtual one): nothing to put right by hand.
         self.skip_fixups = settings.get("LUDO_SKIP_FIXUPS", 0) == 1
+        self.computer_ms = settings.get("LUDO_COMPUTER_PAUSE_MS", _COMPUTER_ROLL_MS)
         for _ in load("ludoboard.startup", True).boot(self, settings):
             release()               # the code a part of the start-up needed goes before the next
 
@@ -251,7 +253,8 @@ class App:
 
     # -- time ------------------------------------------------------------
     def timers(self, now):
-        """Signals that end, a computer seat's roll, the deadline."""
+        """Signals that end, a computer seat's roll (and its move, without fix-ups), the
+        deadline."""
         if self.banner and ticks_diff(now, self.banner_until) >= 0:
             self.banner = 0
             self.dirty = True
@@ -271,9 +274,13 @@ class App:
             if players is None or not players.ready(kind):  # its code loads while it pauses;
                 if not self.jobs:                           # it rolls once loaded
                     self.jobs.append(play.job(self, kind, "load"))
-            elif not self.hand and ticks_diff(now, self.phase_at) >= _COMPUTER_ROLL_MS:
+            elif not self.hand and ticks_diff(now, self.phase_at) >= self.computer_ms:
                 play.roll(self, None)
                 return
+        elif self.skip_fixups and self.selected >= 0 and self.is_computer() \
+                and ticks_diff(now, self.phase_at) >= self.computer_ms:
+            play.move(self, self.selected)  # no wooden token to move: its lit move goes on
+            return
         left = play.time_left(self, now)
         if left is not None:
             if left <= 0:

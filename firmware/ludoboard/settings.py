@@ -13,6 +13,7 @@ LIMITS = {
     "LUDO_MAP_CHECK": (0, 1),
     "LUDO_LINE_NUMBERS": (0, 1),
     "LUDO_SKIP_FIXUPS": (0, 1),
+    "LUDO_COMPUTER_PAUSE_MS": (0, 10000),
 }
 
 

@@ -12,7 +12,7 @@ home), never as square numbers.
 """
 import ludo
 
-from .words import SEAT_NAMES
+from .words import SEAT_NAMES, undone_words
 
 
 def _name(letter, viewer, capital=True):
@@ -80,12 +80,12 @@ def move_label(move):
     return text
 
 
-def what_happened(actor, line, events, move=None, viewer=None, safe=()):
+def what_happened(actor, line, events, move=None, viewer=None, safe=(), took_back=None):
     """What one action of the record did, in one or a few sentences.  `actor`: the seat that
     acted; `line`: the record's action line; `events`: the rules core's events of it
     (Game.last_events); `move`: the ludo.Move it played (Game.last_move; None: the words come
     from the line and `safe`, the game's safe squares); `viewer`: the seat of the person
-    reading ("you"), or None."""
+    reading ("you"), or None; `took_back`: for an undo, the record line it took back."""
     if not line:
         return ""
     who = _name(actor, viewer)
@@ -107,8 +107,11 @@ def what_happened(actor, line, events, move=None, viewer=None, safe=()):
         else:
             out.append("The computer (%s) plays %s now." % (
                 words[2].capitalize(), "for you" if seat == viewer else SEAT_NAMES.get(seat, seat)))
-    elif words[0] == "undo":
-        out.append("Taken back: %s last action." % ("your" if actor == viewer else "%s's" % who))
+    elif words[0] == "undo":            # "Took back: Red's roll 3" (words.undone_words)
+        what = undone_words([[actor, took_back]]) if took_back else "%s's last action" % who
+        if actor == viewer:
+            what = "your " + what.split("'s ", 1)[1]
+        out.append("Took back: %s." % what)
     elif line[:1] in "RGYB" and line[1:2] in "1234":
         token = words[0]
         where = move_where(move) if move is not None else _where_from_text(words[1], safe)
@@ -144,7 +147,8 @@ def what_happened(actor, line, events, move=None, viewer=None, safe=()):
 
 def step_words(step, move=None, viewer=None, safe=()):
     """what_happened of a replay step (`replay.steps.Replay`'s steps: actor, line, events)."""
-    return what_happened(step.get("actor"), step.get("line"), step.get("events") or [], move, viewer, safe)
+    return what_happened(step.get("actor"), step.get("line"), step.get("events") or [], move, viewer, safe,
+                         step.get("took_back"))
 
 
 def short_words(step, move=None):

@@ -10,6 +10,8 @@ app) and gives two lines: what is going on, and what the buttons do now.
     >>> status_words({"mode": "play", "turn": "B", "kind": "human", "remote": "B", "rolls": []})[0]
     "Blue's turn (played from afar): roll."
 """
+from . import setup_words
+
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
               "hard": "Hard computer"}
@@ -35,28 +37,42 @@ def count(n, noun, plural=None):
     return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
 
 
+def local_time(iso):
+    """A record's start time (UTC, "2026-11-29T14:03:00Z") as this computer's local time in
+    words: "Sun 29 Nov 2026, 15:03"; None for no time or one that is not ISO 8601 (a
+    header's own text is never shown raw as a time)."""
+    from datetime import datetime, timezone
+    if not isinstance(iso, str) or not iso:
+        return None
+    try:
+        when = datetime.strptime(iso.strip(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        try:
+            when = datetime.fromisoformat(iso.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+    local = when.astimezone()
+    return "%s %d %s %d, %02d:%02d" % (local.strftime("%a"), local.day, local.strftime("%b"), local.year,
+                                       local.hour, local.minute)
+
+
 def seat_name(letter):
     """"Red" for "R"; a team result "R+G" is "Red and Green"."""
     return " and ".join(SEAT_NAMES.get(x, x) for x in str(letter).split("+"))
 
 
-def option_value(value):
-    """An option's value in words: on/off, a number of seconds for a deadline, else as it is."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return str(value)
-
-
-def menu_words(menu):
-    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None)."""
+def menu_words(menu, setup=None):
+    """The set-up menu's page and value in words (menu: the snapshot's `menu`, or None); on
+    its last page, the game a roll starts (setup: the snapshot's `setup`)."""
     if not menu:
         return "Set-up menu (opening)."
     head = "Set-up menu, page %d, %s" % (menu["page"], menu["name"])
     name, item, value = menu["name"], menu.get("item"), menu.get("value")
     if name == "preset":
-        return "%s: %s." % (head, value)
+        about = setup_words.PRESETS.get(value, "")
+        return "%s: %s.%s" % (head, value, " " + about.split(": ", 1)[-1] + "." if about else "")
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
@@ -64,11 +80,10 @@ def menu_words(menu):
     if name == "options":
         if item is None:
             return "%s: this preset has none." % head
-        if item == "deadline":
-            value = "off" if not value else "%s s a turn" % value
-        return "%s: %s = %s." % (head, item, option_value(value))
+        return "%s: %s." % (head, setup_words.option_line(item, value))
     if name == "dice":
-        return "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        said = "%s: %s." % (head, "a real die, entered by hand" if value == "hand" else "the board's own dice")
+        return said + (" This game: " + setup_words.summary(setup) if setup else "")
     return head + "."
 
 
@@ -83,10 +98,28 @@ def status_words(snap):
         said = "Pass: no token could use the %d. %s" % (snap["last_roll"], said)
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
+    if snap.get("undone") and mode in ("play", "pause"):
+        said = "Took back: %s. %s" % (undone_words(snap["undone"]), said)
     left = snap.get("deadline_ms")
     if left is not None and mode == "play":
         said += SEP + "%d s left" % ((left + 999) // 1000)
     return [said, buttons]
+
+
+def undone_words(undone):
+    """What a take-back took back (the snapshot's `undone`): "Red's move of R1 and Green's
+    roll 5"."""
+    parts = []
+    for letter, text in undone:
+        seat = seat_name(letter)
+        word = text.split(" ")[0]
+        if word in ("roll", "pass"):
+            parts.append("%s's %s" % (seat, text.replace(" hand", "")))
+        elif word in ("resign", "timeout"):
+            parts.append("%s's %s" % (seat, "resignation" if word == "resign" else "missed turn"))
+        else:
+            parts.append("%s's move of %s" % (seat, word))
+    return " and ".join(parts)
 
 
 def _situation(snap, mode):
@@ -98,7 +131,7 @@ def _situation(snap, mode):
     if mode == "map-check":
         return "Pixel map check: the pixels light one by one, in strip order.", "any button: end the check"
     if mode == "menu":
-        return menu_words(snap.get("menu")), ("select: next value" + SEP + "confirm: next" + SEP +
+        return menu_words(snap.get("menu"), snap.get("setup")), ("select: next value" + SEP + "confirm: next" + SEP +
                                               "back: previous" + SEP + "roll: start the game")
     if mode == "check":
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,
@@ -137,6 +170,14 @@ def _play(snap, seat):
         who = "%s (from afar)" % seat
     rolls = snap.get("rolls") or []
     if not rolls:
+        if computer and snap.get("hand"):       # a real die: the board cannot throw it
+            turn = "%s's turn" % who
+            entry = snap.get("entry") or 0
+            if entry:
+                return ("%s: the die counted for %s: %d." % (turn, seat, entry),
+                        _join("roll or select: count up", "confirm: enter it", "back: cancel"))
+            return ("%s: count the die for %s: roll once per pip, then confirm." % (turn, seat),
+                    _join("roll or select: count up", undo))
         if computer:
             return "%s's turn: it rolls by itself." % who, "roll: roll for it now"
         if snap.get("hand"):
@@ -150,6 +191,8 @@ def _play(snap, seat):
     if snap.get("pass"):
         return rolled + ": no token can move.", "no token can move: confirm passes"
     if computer:
+        if snap.get("selected") and snap.get("skip_fixups"):     # no wooden token to move
+            return rolled + ": its move is lit; it plays it by itself.", "confirm: play it now"
         if snap.get("selected"):
             return rolled + ": its move is lit.", "move its token as lit, then confirm"
         return rolled + ": it is choosing.", ""
@@ -202,3 +245,31 @@ def result_words(result, termination=None, left=(), names=None):
     if why:
         text += ": " + "; ".join(why)
     return text
+
+
+def footer_words(footer, lines=()):
+    """A record footer (its JSON text) in words, as words.result_words says a result: "Red
+    won", "Red won: Yellow resigned" (lines: the record's, for who left), "Not finished
+    (abandoned)"."""
+    import json
+    try:
+        foot = json.loads(footer) if isinstance(footer, str) else footer
+    except ValueError:
+        foot = None
+    if not isinstance(foot, dict):
+        return "ended"
+    names = foot.get("names") if isinstance(foot.get("names"), dict) else None
+    return result_words(foot.get("result"), foot.get("termination"), left_seats(lines), names)
+
+
+def end_words(footer, lines=()):
+    """How a game ended, after "game": "over, Red won", "not finished (abandoned)"."""
+    words = footer_words(footer, lines)
+    return "not finished (abandoned)" if words.startswith("Not finished") else "over, " + words
+
+
+def header_words(header):
+    """A record header in a few words: "classic RY, began Sun 29 Nov 2026, 15:03" (local time)."""
+    began = local_time(header.get("start"))
+    return "%s %s%s" % (str(header.get("preset"))[:10], str(header.get("players"))[:4],
+                        ", began " + began if began else "")

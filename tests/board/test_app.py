@@ -442,3 +442,31 @@ def test_skip_fixups_setting_lets_play_go_on_without_confirming(skip):
     if not skip:
         b.press("confirm")
         assert not b.app.fixing()
+
+
+def test_without_fixups_a_game_of_computers_plays_through_with_no_press(computers):
+    """LUDO_SKIP_FIXUPS = 1 (no wooden tokens to move): a computer's lit move goes on by
+    itself after the pause its roll has, as a seat link's move does; four computers play a
+    game to its end with nobody at the buttons.  With fix-ups (a real board) a person moves
+    its token and confirms."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 4, seed=3, kinds={s: "easy" for s in "RGYB"}))
+    moved = 0
+    for _ in range(4000):
+        if b.game.is_over():
+            break
+        n = len(b.game.transcript)
+        b.wait(1500)
+        assert len(b.game.transcript) > n, "the computer waited: %s" % b.game.transcript
+        moved += 1
+    assert b.game.is_over() and b.app.mode == names.OVER and moved > 50
+
+    real = Board()
+    real.ask(new_game_cmd("classic", 4, seed=3, kinds={s: "easy" for s in "RGYB"}))
+    while real.game.needs_roll() or real.app.selected < 0:     # rolls by itself, passes ...
+        real.wait(100)
+    n = len(real.game.transcript)
+    real.wait(5000)
+    assert len(real.game.transcript) == n              # ... and waits for its token to be moved
+    real.press("confirm")
+    assert len(real.game.transcript) == n + 1

@@ -35,7 +35,7 @@ EXPECTED = {
     "menu-preset": ("Set-up menu, page 1, preset: classic.", "select: next value"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
-    "menu-option": ("Set-up menu, page 4, options: entry_on_1 = off.", "back: previous"),
+    "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
     "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "select: next value"),
     "map-error": ("Set-up problem: see the console.", ""),
 }
@@ -88,7 +88,7 @@ def test_words_of_a_plain_snapshot():
     over = dict(empty(), mode="over", turn="R", result="R+G")
     assert status_words(over)[0] == "Game over: Red and Green won."
     menu = dict(empty(), mode="menu", menu={"page": 4, "name": "options", "item": "deadline", "value": 60})
-    assert status_words(menu)[0] == "Set-up menu, page 4, options: deadline = 60 s a turn."
+    assert status_words(menu)[0] == "Set-up menu, page 4, options: Time per turn: 60 s."
     passed = dict(empty(), mode="play", turn="Y", kind="human", signal="pass", last_roll=4)
     assert status_words(passed)[0] == "Pass: no token could use the 4. Yellow's turn: roll."
     pause = dict(empty(), mode="pause", turn="B", kind="medium", pause="hand over")
@@ -112,3 +112,90 @@ def test_the_snapshots_names_follow_the_firmwares_numbers():
     from ludoboard.setup_menu import pages as menu
     assert [MENU_PAGES.index(x) for x in ("preset", "players", "computer seats", "options", "dice")] == [
         menu.PAGE_PRESET, menu.PAGE_PLAYERS, menu.PAGE_KINDS, menu.PAGE_OPTIONS, menu.PAGE_DICE]
+
+
+def test_a_computer_seat_with_a_real_die_says_what_it_needs():
+    """A real die (hand dice): the board cannot throw it for a computer seat, so the words
+    say who counts it and how, never that the seat rolls by itself."""
+    snap = dict(empty(), mode="play", turn="Y", kind="easy", hand=True)
+    said, buttons = status_words(snap)
+    assert said == ("Yellow (Easy computer)'s turn: count the die for Yellow: roll once per pip, "
+                    "then confirm.")
+    assert "by itself" not in said and "roll or select: count up" in buttons
+    said, buttons = status_words(dict(snap, entry=4))
+    assert said == "Yellow (Easy computer)'s turn: the die counted for Yellow: 4." and "confirm: enter it" in buttons
+    assert status_words(dict(snap, hand=False))[0] == "Yellow (Easy computer)'s turn: it rolls by itself."
+
+
+def test_a_computers_move_without_fixups_is_said_to_go_on_by_itself():
+    snap = dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2, selected=True)
+    assert status_words(snap) == ["Green (Hard computer) rolled 6: its move is lit.",
+                                  "move its token as lit, then confirm"]
+    assert status_words(dict(snap, skip_fixups=True)) == [
+        "Green (Hard computer) rolled 6: its move is lit; it plays it by itself.", "confirm: play it now"]
+
+
+def test_a_hand_dice_computer_seat_on_the_board_is_counted_by_a_person():
+    """On the board: the computer seat with hand dice waits for its die to be counted."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=3, kinds={"R": "easy"}, dice="hand"))
+    b.wait(3000)
+    snap = snapshot_of(b.app)
+    assert snap["turn"] == "R" and snap["hand"] and snap["rolls"] == [] and not b.game.transcript
+    assert "count the die for Red" in status_words(snap)[0]
+    for _ in range(6):
+        b.press("roll")
+    b.press("confirm")
+    assert b.game.last_roll == 6
+
+
+def test_the_menus_last_page_says_the_game_a_roll_starts():
+    """The set-up menu keeps the last game's computer seats and dice: its last page says
+    the whole game before it starts (preset, who plays each seat, dice, house rules)."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=3, kinds={"G": "medium"}, dice="hand",
+                       options={"entry_on_1": True}))
+    b.press("back", long=True)                      # the pause menu: a new game
+    while b.app.screen.item != 2:
+        b.press("select")
+    b.press("confirm")
+    b.wait(200)
+    while snapshot_of(b.app)["menu"]["name"] != "dice":
+        b.press("confirm")
+    snap = snapshot_of(b.app)
+    assert snap["setup"]["kinds"]["G"] == "medium" and snap["setup"]["dice"] == "hand"
+    said = status_words(snap)[0]
+    assert said == ("Set-up menu, page 5, dice: a real die, entered by hand. This game: Classic, 4 players: "
+                    "Red a person, Green the Medium computer, Yellow a person, Blue a person. A real die, "
+                    "counted in by hand. House rules: A 1 also brings a token out."), said
+
+
+def test_undo_says_what_it_took_back():
+    """back in play takes the last move back (and a roll after it): the words say what."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=3))
+    while True:                                      # roll until a move is played
+        if b.game.needs_roll():
+            b.press("roll")
+        else:
+            seat = "RGYB"[b.game.turn]
+            roll = b.game.pending_rolls[0]
+            b.presses("select confirm") if b.app.selected < 0 else b.press("confirm")
+            if any(c >= 16 for c in b.game.codes):
+                break
+    assert snapshot_of(b.app)["undone"] is None
+    b.press("back")                                  # undo
+    snap = snapshot_of(b.app)
+    assert snap["undone"] and snap["undone"][0][0] == seat
+    said = status_words(snap)[0]
+    assert said.startswith("Took back: %s's move of %s" % ({"R": "Red", "Y": "Yellow"}[seat], seat)), said
+    assert list(b.game.pending_rolls) == [roll]      # its roll stays, to be played again
+    b.press("confirm") if b.app.selected >= 0 else b.presses("select confirm")
+    assert snapshot_of(b.app)["undone"] is None
+
+
+def test_undo_words_of_a_plain_snapshot():
+    snap = dict(empty(), mode="play", turn="R", rolls=[3], moves=2, undone=[["R", "R1 12-15"], ["Y", "roll 5"]])
+    assert status_words(snap)[0] == "Took back: Red's move of R1 and Yellow's roll 5. Red rolled 3: 2 moves."
+    snap = dict(empty(), mode="play", turn="R", undone=[["R", "roll 3 hand"]])
+    assert status_words(snap)[0].startswith("Took back: Red's roll 3. Red's turn")

@@ -53,15 +53,28 @@ def firmware(tmp_path):
 
 
 @pytest.fixture
-def no_library_tools(monkeypatch):
-    """Neither circup nor a local neopixel.py: deploy must explain what to copy (and no
-    pause for a board's restart after the guard code.py)."""
+def no_library_tools(monkeypatch, tmp_path_factory):
+    """No circup (and none installed: no pip, no network), but Adafruit's neopixel.py on this
+    computer (a stand-in file), which deploy copies: a deploy that succeeds.  A test of the
+    library missing altogether sets `_library.local_neopixel` to give None (`no_library`).
+    And no pause for a board's restart after the guard code.py."""
     import shutil
     from ludo_host import deploy
     from ludo_host.deploy import library as _library
+    source = tmp_path_factory.mktemp("site-packages") / "neopixel.py"
+    source.write_text("import adafruit_pixelbuf\nclass NeoPixel(adafruit_pixelbuf.PixelBuf):\n    pass\n")
     monkeypatch.setattr(shutil, "which", lambda name: None)
-    monkeypatch.setattr(_library, "local_neopixel", lambda: None)
+    monkeypatch.setattr(_library, "local_neopixel", lambda: str(source))
+    monkeypatch.setattr(_library, "install_circup", lambda say: None)     # (no pip, no network)
+    monkeypatch.setattr(_library, "beside_python", lambda name: None)     # (not this venv's circup)
     monkeypatch.setattr(deploy, "SETTLE_S", 0)      # no board to wait for
+
+
+@pytest.fixture
+def no_library(no_library_tools, monkeypatch):
+    """Neither circup nor a neopixel.py on this computer: deploy can only say what to copy."""
+    from ludo_host.deploy import library as _library
+    monkeypatch.setattr(_library, "local_neopixel", lambda: None)
 
 
 def snapshot(root):

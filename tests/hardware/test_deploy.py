@@ -20,12 +20,12 @@ def test_deploy_is_a_ludo_host_command():
     assert ("deploy", "ludo_host.deploy") in [c[:2] for c in cli.COMMANDS]
 
 
-def test_fresh_drive_gets_firmware_map_settings_and_code_last(drive, firmware, capsys, monkeypatch):
+def test_fresh_drive_gets_firmware_map_settings_and_code_last(drive, firmware, capsys, monkeypatch, no_library):
     order = []
     real = deploy.atomic_write
     monkeypatch.setattr(deploy, "atomic_write", lambda path, data: (order.append(os.path.relpath(path, drive)),
                                                                     real(path, data)))
-    assert run_deploy("--drive", drive, "--firmware", firmware) == 0
+    assert run_deploy("--drive", drive, "--firmware", firmware) == 1      # (the board lacks its library)
     out, err = capsys.readouterr()
     assert "found CircuitPython 9.2.1 (Raspberry Pi Pico with rp2040)" in out
     for rel in ("code.py", "boot.py", "hw.py", "ludo/__init__.py", "ludo/game.py", "ludoboard/app.py"):
@@ -42,7 +42,8 @@ def test_fresh_drive_gets_firmware_map_settings_and_code_last(drive, firmware, c
     assert order.index("settings.toml") < order.index("code.py")
     assert "deployed: 9 files written, 0 unchanged" in out
     assert "boot.py changed: press the board's reset button" in out
-    # no library tool: the exact file to copy, as a warning, and the deploy still succeeds
+    # no library tool: the firmware is copied, and the exact file to copy is an error (exit 1)
+    assert err.startswith("ludo-host deploy: error: the neopixel library is not installed: ")
     assert "neopixel.mpy" in err and "adafruit-circuitpython-bundle-9.x-mpy" in err
     assert os.path.join(drive, "lib", "") in err
     assert len(err.strip().splitlines()) == 1
@@ -199,6 +200,9 @@ def test_drive_removed_mid_copy(drive, firmware, tmp_path, capsys, monkeypatch, 
     code.py is the old one or the guard, never a half-written file."""
     with open(os.path.join(drive, "code.py"), "w") as f:
         f.write("old code\n")
+    os.makedirs(os.path.join(drive, "lib"))
+    with open(os.path.join(drive, "lib", "neopixel.mpy"), "wb") as f:     # (installed before: no flush of its own)
+        f.write(b"mpy")
     unplugged = str(tmp_path / "unplugged")
     pull_the_cable_at(monkeypatch, drive, nth, unplugged)
     assert run_deploy("--drive", drive, "--firmware", firmware) == 1
@@ -347,9 +351,9 @@ def test_library_through_circup(drive, firmware, tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="the fake circup is a script with a #! line")
-def test_circup_offline_falls_back_to_instructions(drive, firmware, tmp_path, capsys, monkeypatch):
+def test_circup_offline_falls_back_to_instructions(drive, firmware, tmp_path, capsys, monkeypatch, no_library):
     fake_circup(tmp_path, monkeypatch, works=False)
-    assert run_deploy("--drive", drive, "--firmware", firmware) == 0
+    assert run_deploy("--drive", drive, "--firmware", firmware) == 1
     err = capsys.readouterr()[1]
     assert "Unable to connect to the bundle" in err and "neopixel.mpy" in err
     assert read(drive, "code.py") == read(firmware, "code.py")
@@ -446,3 +450,22 @@ def test_deployed_drive_runs_on_the_virtual_board_and_walks_the_map(drive, capsy
     lit = [[i for i in range(len(frame) // 3) if any(frame[3 * i:3 * i + 3])] for _, frame in frames]
     walk = [pixels[0] for pixels in lit if len(pixels) == 1]
     assert walk[:4] == [0, 1, 2, 3], lit[:6]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the fake circup is a script with a #! line")
+def test_circup_is_installed_when_the_library_needs_it(drive, firmware, tmp_path, capsys, monkeypatch, no_library):
+    """No circup and no neopixel.py here: deploy installs circup (pip), then the library;
+    a dry run says it would."""
+    fake_circup(tmp_path, monkeypatch, works=True)
+    script = shutil.which("circup")
+    monkeypatch.setattr(shutil, "which", lambda name: None)          # not there yet ...
+    installed = []
+    monkeypatch.setattr(_library, "install_circup",                   # ... until pip installs it
+                        lambda say: installed.append(say("installing circup (pip install circup)")) or [script])
+    assert run_deploy("--drive", drive, "--firmware", firmware, "--dry-run") == 0
+    assert "would install circup (pip install circup), then run circup" in capsys.readouterr()[0]
+    assert not installed
+    assert run_deploy("--drive", drive, "--firmware", firmware) == 0
+    out, err = capsys.readouterr()
+    assert installed and "installing circup" in out and "installed by circup" in out and err == ""
+    assert read(drive, "lib/neopixel.mpy") == b"mpy"

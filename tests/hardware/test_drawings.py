@@ -182,3 +182,20 @@ def test_template_of_a_map_with_a_spare_pixel():
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
     assert "99" in texts and "0" not in texts
     assert len(template.hops(places, template.Geometry(25.0))) == 98
+
+
+def test_checking_a_map_writes_nothing_and_replacing_a_template_is_said(tmp_path, capsys, monkeypatch):
+    """The build guide's map check (`--check`) names the count to set and writes no file;
+    without it, a template.svg already there is replaced with a word about it."""
+    import argparse
+    monkeypatch.chdir(tmp_path)
+    parser = argparse.ArgumentParser()
+    template.add_arguments(parser)
+    assert template.run(parser.parse_args(["--map", pixelmap.DEFAULT_PATH, "--check"])) == 0
+    out = capsys.readouterr()[0]
+    assert "every place once, 99 pixels: LUDO_PIXEL_COUNT = 99 in settings.toml (nothing written)" in out
+    assert not (tmp_path / "template.svg").exists()
+    assert template.run(parser.parse_args([])) == 0
+    assert "wrote template.svg: square" in capsys.readouterr()[0]
+    assert template.run(parser.parse_args([])) == 0
+    assert "wrote template.svg (replacing the one there): square" in capsys.readouterr()[0]

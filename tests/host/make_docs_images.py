@@ -1,7 +1,9 @@
-"""Regenerate docs/img/replay.png (the HTML replay in headless Chromium) and
-docs/img/replay-terminal.png (the terminal replay, drawn with the virtual board's picture tool).
+"""Regenerate docs/img/replay.png (the HTML replay in headless Chromium),
+docs/img/replay-terminal.png (the terminal replay, drawn with the virtual board's picture tool),
+and docs/img/virtual-board.png and virtual-board-large.png (`ludo-host board` in tmux at
+80 x 24 and 120 x 40: four computers playing, the tokens named on the larger board).
 
-    python tests/host/make_docs_images.py
+    python tests/host/make_docs_images.py [--virtual-board-only]
 """
 import os
 import pathlib
@@ -49,5 +51,43 @@ def main():
     print("wrote docs/img/replay.png and docs/img/replay-terminal.png (step %d)" % step)
 
 
+def virtual_board_images(out_dir=ROOT / "docs" / "img"):
+    """`ludo-host board` in tmux, 80 x 24 and 120 x 40: four Easy computers set up by keys,
+    captured once one has lit a move after the game's first (the summary gone)."""
+    import shutil
+    import time
+    from ludo_host.virtual.picture import ansi_image
+    if shutil.which("tmux") is None:
+        raise SystemExit("tmux is needed for the virtual board's pictures")
+    for name, (columns, rows) in (("virtual-board.png", (80, 24)), ("virtual-board-large.png", (120, 40))):
+        with tempfile.TemporaryDirectory() as home:
+            socket = "ludo-docs-%d-%d" % (os.getpid(), columns)
+
+            def tmux(*args):
+                return subprocess.run(["tmux", "-L", socket] + list(args), capture_output=True, text=True,
+                                      check=True).stdout
+            env = "env HOME=%s TERM=xterm-256color PYTHONPATH=%s" % (home, os.pathsep.join(sys.path[:3]))
+            tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", "b",
+                 "%s %s -m ludo_host.cli board --virtual --fresh --set LUDO_COMPUTER_PAUSE_MS=400; sleep 60"
+                 % (env, sys.executable))
+            try:
+                time.sleep(3)
+                for key in ["C-m", "C-m"] + ["s", "C-m"] * 4 + ["r"]:     # four Easy computers, start
+                    tmux("send-keys", "-t", "b", key)
+                    time.sleep(0.4)
+                deadline = time.time() + 120
+                while time.time() < deadline:
+                    screen = tmux("capture-pane", "-e", "-p", "-t", "b")
+                    if "This game:" not in screen and "rolled" in screen and "lit" in screen:
+                        break
+                    time.sleep(0.3)
+                ansi_image(screen, columns=columns).save(str(out_dir / name))
+            finally:
+                subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+    print("wrote docs/img/virtual-board.png and docs/img/virtual-board-large.png")
+
+
 if __name__ == "__main__":
-    main()
+    if "--virtual-board-only" not in sys.argv:
+        main()
+    virtual_board_images()

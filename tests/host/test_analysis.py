@@ -192,3 +192,14 @@ def test_stats_skill_adds_luck_and_skill_per_seat_and_player(tmp_path, capsys):
     assert (tmp_path / "s-skill.png").read_bytes()[:4] == b"\x89PNG"
     assert cli.main(["stats", str(folder), "--json"]) == 0
     assert "skill" not in json.loads(capsys.readouterr().out)     # only when asked: it takes time
+
+
+def test_the_summary_fits_an_80_column_terminal():
+    """Every line of the summary but the first (the file's name) fits 80 columns."""
+    from ludo_host.analysis.report import report
+    result = analyse_record(ludo.Record.parse(_played_record(seed=31)))
+    result["file"] = "g.ludo"
+    lines = report(result, every=True).split("\n")
+    assert len(lines) > len(result["actions"])
+    too_long = [line for line in lines[1:] if len(line) > 80]
+    assert not too_long, too_long[:3]

@@ -70,7 +70,8 @@ def test_counts_of_one_are_singular(cli, tmp_path):
     out = cli("stats", folder)
     lines = out.stdout.splitlines()
     assert lines[0] == "games: 1 of 1 file"
-    assert lines[3].startswith("wins by seat, of 1 game with a winner: ")
+    assert lines[1].startswith("played: Sun 29 Nov 2026, ")                  # (when: this computer's time)
+    assert lines[4].startswith("wins by seat, of 1 game with a winner: ")
     out = cli("replay", game, "--html", tmp_path / "one.html")
     assert out.stdout == "wrote %s (1 move)\n" % (tmp_path / "one.html")
 

@@ -84,3 +84,19 @@ def test_last_action_follows_a_game_as_the_terminal_shows_it():
     assert any(w.startswith("Red rolled") for w in seen) and any(w.startswith("Yellow moved") for w in seen)
     assert any("captured" in w for w in seen)
     assert not any(re.search(r"square \d|to \d|\d+-\d+", w) for w in seen)       # no square numbers
+
+
+def test_a_take_back_says_what_it_took_back():
+    """Undo in the move list and the page's words: "Took back: Red's roll 3", the line it
+    took back by its seat (the record's `undo` says no more)."""
+    import ludo
+    from ludo_host.happened import step_words
+    from ludo_host.replay.steps import Replay
+    g = ludo.Game("classic", players=2, seed=3)
+    replay = Replay(ludo.Record(header=g.record().header, actions=[]))
+    replay.push("roll %d" % g.roll())
+    first = replay.steps[-1]["line"]
+    assert replay.push("undo")
+    assert replay.steps[-1]["took_back"] == first
+    assert step_words(replay.steps[-1]) == "Took back: Red's %s." % first
+    assert step_words(replay.steps[-1], viewer="R") == "Took back: your %s." % first

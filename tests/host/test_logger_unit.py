@@ -367,6 +367,51 @@ def test_status_asks_for_the_lights_only_while_wanted_and_not_again_once_refused
     assert err.getvalue().count("too long") == 1
 
 
+def test_the_end_of_a_game_is_said_in_words_abandoned_or_won(tmp_path):
+    """A footer the board sends is said as what happened ("over, Red won"; an abandoned game
+    is "not finished (abandoned)", never "over"), and the status line never shows the
+    footer's JSON."""
+    lg, err = make_logger(tmp_path)
+    status = StatusLine(io.StringIO(), tty=True)
+    lg.status = status
+    for raw in (start(), action(1, "roll 6"), end(2)):
+        lg.handle_line(raw)
+    assert "game %s over, Red won: " % GID in status.stream.getvalue()
+    assert status.fields["last"] == "game over, Red won" and "{" not in status.text()
+
+    other = "1a2b3c4d"
+    lg.handle_line(start(gid=other))
+    lg.handle_line(line({"ev": "end", "game": other, "seq": 1,
+                         "footer": {"result": "*", "seed": None, "termination": "abandoned"}}))
+    said = status.stream.getvalue()
+    assert "game %s not finished (abandoned): " % other in said and "game %s over" % other not in said
+    assert status.fields["last"] == "game not finished (abandoned)" and "{" not in status.text()
+
+
+def test_footer_words():
+    from ludo_host.words import footer_words
+    assert footer_words('{"result":"R+G","seed":"1","termination":"finished"}') == "Red and Green won"
+    assert footer_words('{"result":"Y","seed":"1","termination":"resigned"}', ["roll 3", "resign R"]) == \
+        "Yellow won: Red resigned"
+    assert footer_words('{"names":{"Y":"Ben"},"result":"Y","seed":"1","termination":"finished"}') == "Ben (Yellow) won"
+    assert footer_words(ABANDONED_FOOTER) == "Not finished (abandoned)"
+    assert footer_words("not json") == "ended"
+
+
+def test_a_new_game_is_said_with_its_preset_seats_and_local_start_time(tmp_path, monkeypatch):
+    import time
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        lg, err = make_logger(tmp_path)
+        lg.handle_line(line({"ev": "start", "game": GID, "seq": 0,
+                             "header": dict(HEADER, start="2026-11-29T14:03:00Z")}))
+        assert lg.status.fields["last"] == "new game: classic RY, began Sun 29 Nov 2026, 15:03"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_names_go_in_the_header_and_the_footer_and_a_resend_is_still_the_same_line(tmp_path):
     """`ludo-host log --names R=Anna`: the header carries the names known when it is written,
     the footer those known at the end (a friend named on the page meanwhile); the board's

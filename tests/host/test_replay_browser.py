@@ -150,3 +150,26 @@ def test_a_move_taken_back_is_shown_struck_out(browser, page):
     kept = next(n for n in range(1, len(steps)) if n not in replay.undone and steps[n]["line"] != "undo")
     assert browser.eval("document.querySelector('#moves li[data-step=\"%d\"]').classList.contains('undone')"
                         % kept) is False
+
+
+def test_the_replay_says_what_the_game_was_and_when_in_this_devices_time(browser, tmp_path, monkeypatch,
+                                                                        finished_game_text):
+    """The HTML replay's header: when the game began in the viewer's own time (not the
+    record's UTC text), and the game's set-up in words: who played each seat, the dice, the
+    house rules that differ from the preset (ludo_host.setup_words, as everywhere)."""
+    from ludo_host.setup_words import summary_lines
+    replay = Replay(ludo.Record.parse(finished_game_text))
+    path = tmp_path / "replay.html"
+    path.write_text(render_page(replay, "test"), encoding="utf-8")
+    monkeypatch.setenv("TZ", "Europe/Berlin")            # the viewer's device, a browser of its own
+    with Browser(width=900, height=700) as berlin:
+        berlin.open(path.as_uri())
+        meta = berlin.eval("document.getElementById('meta').textContent")
+        summary = berlin.eval("document.getElementById('summary').textContent")
+    start = replay.header["start"]                        # e.g. 2026-11-29T14:00:00Z
+    assert start and start not in meta and "T" + start[11:16] not in meta
+    hour = (int(start[11:13]) + 1) % 24                   # Berlin in winter: UTC+1
+    shown = ("%02d:%s" % (hour, start[14:16]), "%02d:%s %s" % ((hour - 1) % 12 + 1, start[14:16], "PM" if hour >= 12 else "AM"))
+    assert "began" in meta and any(x in meta for x in shown), meta        # (24 h or 12 h: the locale's)
+    assert summary == ". ".join(summary_lines(replay.header)) and summary.startswith("Classic, 2 players: ")
+    assert "The board's own dice" in summary

@@ -234,6 +234,36 @@ def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.fixture
+def berlin(monkeypatch):
+    """This computer's time zone: Berlin (UTC+1 in winter)."""
+    import time
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_when_the_games_were_played_in_this_computers_time(unchecked, tmp_path, berlin):
+    """Start times are said in local time, never as the header's raw UTC text."""
+    won = '{"result":"R","seed":null,"termination":"finished"}'
+    for gid, start in (("00000001", "2026-11-29T14:03:00Z"), ("00000002", "2026-12-04T21:30:00Z")):
+        text = record(gid, ["roll 4"], won).replace('"start":null', '"start":"%s"' % start)
+        (tmp_path / (gid + ".ludo")).write_text(text)
+    (tmp_path / "c.ludo").write_text(record("00000003", ["roll 4"]))                 # no time: left out
+    text = report(_collect(tmp_path))
+    assert "played: from Sun 29 Nov 2026, 15:03 to Fri 4 Dec 2026, 22:30 (this computer's time)" in text
+    assert "T14:03" not in text
+
+
+def test_local_time_words(berlin):
+    from ludo_host.words import local_time
+    assert local_time("2026-07-01T10:00:00Z") == "Wed 1 Jul 2026, 12:00"          # summer: UTC+2
+    assert local_time("2026-07-01T10:00:00+00:00") == "Wed 1 Jul 2026, 12:00"
+    assert local_time(None) is None and local_time("yesterday") is None and local_time(5) is None
+
+
 def test_wins_are_counted_per_person_by_the_names_the_records_give(unchecked, tmp_path):
     """A person counts once per game whatever seat they played; a game with a winner only."""
     head = '{"commitment":null,"format":"ludo-record/1","game":"%s","kinds":{"R":"human","Y":"human"},' \

@@ -83,6 +83,11 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
         assert wait_until(lambda: first.eval("document.body.dataset.steps") == "1", 20)
         header = json.loads(record_lines(games)[0])
         assert first.eval("document.getElementById('title').textContent") == "Ludo game " + header["game"]
+        # What the game is, in words, and when it began in this device's time (not UTC's text).
+        assert first.eval("document.getElementById('summary').textContent") == (
+            "Classic, 2 players: Red a person, Yellow a person. The board's own dice")
+        meta = first.eval("document.getElementById('meta').textContent")
+        assert "began" in meta and header["start"] not in meta and header["start"][:4] in meta
         assert wait_until(lambda: said() == "Red's turn: roll.", 10), said()
         seen = []
         for turn in range(10):
@@ -178,7 +183,10 @@ def test_what_the_board_says_is_shown_as_text_never_as_html(chromium, tmp_path):
         with Browser(width=900, height=700) as b:
             b.open(svc.url)
             assert wait_until(lambda: b.eval("document.body.dataset.steps") == "2", 10)
-            assert b.eval("document.getElementById('meta').textContent").endswith("began " + evil)
+            meta = b.eval("document.getElementById('meta').textContent")
+            assert "began" not in meta and "onerror" not in meta      # (not a time: not shown as one)
+            summary = b.eval("document.getElementById('summary').textContent")
+            assert summary == "Classic, 2 players: Red a person, Yellow a person. The board's own dice"
             assert b.eval("document.querySelectorAll('img, b').length") == 0
             assert b.eval("window.pwned === undefined")
     finally:

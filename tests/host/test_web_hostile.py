@@ -111,14 +111,14 @@ def test_a_page_that_never_reads_is_dropped_by_the_heartbeat_and_one_that_answer
             page = await Page.open(http, svc, svc.hub.watch_token)       # (answers each beat)
             assert await soon(lambda: len(svc.hub.watchers) == 2)
             began = time.monotonic()
-            while time.monotonic() - began < 4.0 and len(svc.hub.watchers) == 2:
+            while time.monotonic() - began < 8.0 and len(svc.hub.watchers) == 2:
                 try:
                     deaf.sendall(masked_text('{"type":"ping"}'))
                 except OSError:
                     break
                 await asyncio.sleep(0.2)
             assert len(svc.hub.watchers) == 1, "the deaf page is still served"
-            assert time.monotonic() - began < 3.0
+            assert time.monotonic() - began < 5.0          # (a beat's 0.3 s, its answer's 1 s, and a busy machine)
             # The page that answers is still there, several beats later.
             await asyncio.sleep(1.5)
             assert len(svc.hub.watchers) == 1 and not page.ws.closed

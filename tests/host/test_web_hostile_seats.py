@@ -146,7 +146,7 @@ def test_one_seat_s_flood_neither_stalls_the_table_nor_queues(service, board):
             for _ in range(3):
                 began = time.monotonic()
                 assert (await host.ask({"type": "fill"}))["type"] in ("done", "error")
-                assert time.monotonic() - began < 1.0
+                assert time.monotonic() - began < 3.0      # (13 s before issue 25, behind the seat's requests)
                 for _ in range(10):
                     worst.append(waiting(svc))
                     await asyncio.sleep(0.05)

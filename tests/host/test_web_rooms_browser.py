@@ -197,6 +197,11 @@ def test_a_room_goes_on_into_the_next_game(table, browser):
     assert "Waiting" in said(yellow) or "roll" in said(yellow).lower()
     host.wait_for_function("() => ludoLive.panel.room && ludoLive.panel.playing")
     assert json.loads(record_lines(games, 2)[0])["names"] == {"Y": "Ben"}
+    host.get_by_role("button", name="Close the room").click()        # the table ends it (asked once more)
+    confirm_if_asked(host)
+    host.wait_for_function("() => !ludoLive.panel.room")
+    yellow.wait_for_function("() => ludoLive.panel.state === 'closed'")
+    assert board.app.remote == 0
 
 
 def test_public_url_is_in_the_links_and_their_qr_codes(tmp_path, browser):

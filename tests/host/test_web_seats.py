@@ -480,6 +480,9 @@ def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(s
             assert v["join"] and v["left"]                                       # "Join again"
             assert await yellow.ask({"type": "join"}) == {"type": "done", "action": "join"}
             assert board.game.kinds["Y"] == "human" and board.remote == {"G", "Y"}
+            # back: the page is told which steps the computer played meanwhile (it sums them up)
+            v = await yellow.view("seat", lambda v: v["state"] == "remote")
+            assert v["away"] and v["away"][0] <= v["away"][1]
             # the table: a new link for the computer's seat (a late friend), and Red's name
             assert await host.ask({"type": "reopen", "seat": "B"}) == {"type": "done", "action": "reopen"}
             assert await host.ask({"type": "name", "seat": "R", "name": "Anna"}) == {"type": "done", "action": "name"}
@@ -500,6 +503,12 @@ def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(s
             v = await green.view("seat", lambda v: v["state"] == "remote" and v["over"] is False
                                  and v["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"})
             assert (await green.ask({"type": "join"}))["error"].startswith("joined already")
+            # the table closes the room: the links stop working, the seats go back to the table
+            assert await host.ask({"type": "close"}) == {"type": "done", "action": "close"}
+            assert board.remote == set()
+            async with http.get(links["G"]) as r:
+                assert r.status == 403
+            assert (await host.ask({"type": "close"}))["error"] == "there is no room to close"
             for page in (green, yellow, blue, host):
                 await page.close()
     run(go())

@@ -68,8 +68,10 @@ def test_a_board_on_usb_gives_the_page_its_lights_menu_words_and_deadline(usb_ta
         async with aiohttp.ClientSession() as session:
             async with session.ws_connect(url) as ws:
                 opened = time.monotonic()
+                reader = asyncio.ensure_future(answer_beats(ws))
                 await asyncio.to_thread(check_while_watched, board, svc, replies, opened)
                 await ws.close()
+                reader.cancel()
 
     asyncio.run(asyncio.wait_for(watch(), 90))
     # The page closed: the logger asks plainly again, at its own pace.
@@ -79,6 +81,13 @@ def test_a_board_on_usb_gives_the_page_its_lights_menu_words_and_deadline(usb_ta
     # The record is logged as ever: the strict game's start and its roll.
     files = sorted(games.glob("*.ludo"))
     assert files and json.loads(files[-1].read_text().split("\n")[0])["preset"] == "strict"
+
+
+async def answer_beats(ws):
+    """Read the page's messages, answering the server's heartbeat as the page does."""
+    async for msg in ws:
+        if msg.type == aiohttp.WSMsgType.TEXT and json.loads(msg.data)["type"] == "beat":
+            await ws.send_str(msg.data)
 
 
 def check_while_watched(board, svc, replies, opened):

@@ -305,3 +305,162 @@ def test_the_escape_key_alone_is_not_half_of_a_long_press():
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_help_says_a_refusal_as_the_board_shows_it():
+    """docs/lights.md: a refusal blinks all seven die pixels white (no seat's colour, no
+    roll's face); `?` says the same, not a red flash (red is the cross of a lost roll)."""
+    import pathlib
+    lights = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "lights.md").read_text()
+    assert "| white blinking on all seven die pixels | a refusal" in lights
+    help_text = "\n".join(terminal.HELP)
+    assert "the die's 7 pips blink white   that press means nothing now" in help_text
+    assert "red flash" not in help_text and "a red cross on the die         a lost roll" in help_text
+
+
+def test_in_the_set_up_menu_the_help_explains_the_option_and_the_game_a_roll_starts():
+    from ludo_host.virtual.snapshot import empty
+    screen = terminal.Screen(PLACES, out=LastWrite())
+    snap = dict(empty(), mode="menu", menu={"page": 4, "name": "options", "item": "entry_on_1", "value": False},
+                setup={"preset": "classic", "players": "RGYB", "kinds": {"G": "hard"}, "dice": "hand",
+                       "options": {"entry_on_1": True}})
+    screen.set_snapshot(snap)
+    screen.toggle_help()
+    page = [visible(x) for x in screen.lines(80, 24)]
+    text = " ".join(x.strip() for x in page)
+    assert page[0] == terminal.MENU_HELP and len(page) <= 24 and all(len(x) < 80 for x in page)
+    assert ("This option: Out on a 1: A 1 as well as a 6 brings a token out of the yard; only a 6 rolls "
+            "again.") in text
+    assert ("Roll starts: Classic, 4 players: Red a person, Green the Hard computer, Yellow a person, Blue a "
+            "person. A real die, counted in by hand. House rules: A 1 also brings a token out.") in text
+    screen.set_snapshot(dict(snap, mode="play"))
+    assert screen.lines(80, 24)[0] == terminal.HELP[0]
+
+
+def test_a_larger_terminal_gets_a_larger_board_with_the_tokens_named():
+    """80 x 24 stays as it was (a cell: 2 characters, 1 row, no names); 120 x 40 gets cells
+    twice the size with each token's name on its cell (a stack: a name a row, "+n" for the
+    rest), as the terminal replay writes them."""
+    tokens = {"R1": "t13", "R2": "yR2", "R3": "yR3", "R4": "yR4", "Y1": "t20", "Y2": "t20", "Y3": "t20",
+              "Y4": "yY4"}
+    small = busy_screen(skip_fixups=True)
+    before = small.lines(80, 24)
+    small.set_snapshot({"mode": "play", "tokens": tokens})
+    assert small.lines(80, 24) == before and board_rows(before) == layout.SIZE
+    assert not any(re.search(r"R1|Y1", visible(x)[:42]) for x in before)
+    assert terminal.board_scale(80, 24, 5) == 1 and terminal.board_scale(120, 40, 5) == 2
+
+    big = small.lines(120, 40)
+    assert len(big) <= 40 and all(len(visible(x)) < 120 for x in big)
+    assert board_rows(big) == 2 * layout.SIZE
+    row, col = layout.cell("t13")
+    assert visible(big[2 * row])[4 * col:4 * col + 4] == " R1 "
+    row, col = layout.cell("t20")
+    assert [visible(big[2 * row + k])[4 * col:4 * col + 4] for k in (0, 1)] == [" Y1 ", " +2 "]
+    text = "\n".join(visible(x) for x in big)
+    assert "fix-ups skipped: no wooden" in text and "Pass: no token could use that roll." in text
+    assert "line 9 of what the firmware printed" in text                    # the console, under it
+
+
+def board_rows(lines):
+    """How many of the screen's lines draw the board (they start with a colour)."""
+    return sum(1 for x in lines if x.startswith("\x1b[48;2;"))
+
+
+def presses(term, keys):
+    """Keys one at a time, as a person presses them (a press is held 80 ms on the board)."""
+    import time
+    for key in keys:
+        term.keys(key)
+        time.sleep(0.3)
+
+
+def wait_for_words(term, text, timeout=60):
+    """The screen once its words, lines joined (a long line wraps), match `text`."""
+    import time
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        lines = term.screen()
+        joined = " ".join(line.strip() for line in lines)
+        if re.search(text, joined):
+            return lines
+        time.sleep(0.2)
+    raise AssertionError("%r never showed; the screen:\n%s" % (text, "\n".join(term.screen())))
+
+
+def test_a_game_of_computers_plays_through_on_the_virtual_board(tmp_path):
+    """In the terminal (fix-ups skipped: no wooden tokens) two computer seats play a game to
+    its end with nobody at the keys, each move going on by itself; the set-up menu says the
+    options in plain words and the game before it starts.  The next game, with a real die,
+    says what the computer seat needs: its die counted by hand."""
+    import sys
+    from platform_helpers import HOST
+    env = {"PYTHONPATH": HOST, "HOME": str(tmp_path), "TERM": "xterm-256color"}
+    term = Tmux("%s -m ludo_host.cli board --virtual --fresh --nvm %s --set LUDO_COMPUTER_PAUSE_MS=150"
+                % (sys.executable, tmp_path / "nvm.bin"), env)
+    try:
+        term.wait_for("Set-up menu, page 1, preset: classic")
+        term.keys("C-m")
+        term.wait_for("page 2, players: 4 players")
+        term.keys("s")
+        term.wait_for("page 2, players: 2 players")
+        term.keys("C-m")
+        term.wait_for("page 3, computer seats: Red is played by a person")
+        term.keys("s")
+        term.wait_for("Red is played by Easy computer")
+        presses(term, ["C-m", "s"])
+        term.wait_for("Yellow is played by Easy computer")
+        term.keys("C-m")
+        term.wait_for("page 4, options: Safe stars: Stars are safe")
+        presses(term, ["C-m"] * 8)
+        term.wait_for("options: Tokens home to win: All 4 tokens home to win")
+        presses(term, ["s"] * 3)
+        term.wait_for("options: Tokens home to win: 1 token home wins")
+        term.keys("C-m")
+        wait_for_words(term, re.escape("page 5, dice: the board's own dice. This game: Classic, 2 players: Red the "
+                                       "Easy computer, Yellow the Easy computer. The board's own dice. House rules: "
+                                       "1 token home wins."))
+        term.keys("r")                                          # start; then hands off
+        wait_for_words(term, r"(Red|Yellow) \(Easy computer\) rolled [1-6]: its move is lit; it plays it "
+                             r"by itself\.", timeout=60)
+        lines = wait_for_words(term, "Game over: (Red|Yellow) won.", timeout=240)
+        assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+
+        term.keys("r")                                          # the set-up menu, as it was
+        term.wait_for("Set-up menu, page 1, preset: classic")
+        presses(term, ["C-m"] * (1 + 1 + 2 + 9))                 # to the dice page
+        term.wait_for("page 5, dice: the board's own dice")
+        term.keys("s")
+        wait_for_words(term, "This game: Classic, 2 players: Red the Easy computer, Yellow the Easy computer. "
+                             "A real die, counted in by hand.")
+        term.keys("r")
+        lines = wait_for_words(term, re.escape("Red (Easy computer)'s turn: count the die for Red: roll once "
+                                               "per pip, then confirm."))
+        assert "by itself" not in " ".join(lines)
+        presses(term, ["r"] * 3)
+        wait_for_words(term, re.escape("the die counted for Red: 3."))
+        term.keys("C-m")
+        wait_for_words(term, r"Pass: no token could use the 3\.|Yellow \(Easy computer\)'s turn: count the die")
+        term.keys("q")
+        term.wait_for("run again to resume")
+    finally:
+        term.close()
+
+
+def test_a_games_start_says_what_it_is_under_the_words():
+    """Until its first move the screen says the game (preset, who plays, dice, house rules);
+    then only `?` does, where there is room."""
+    from ludo_host.virtual.snapshot import empty
+    screen = busy_screen()
+    setup = {"preset": "classic", "players": "RY", "kinds": {"Y": "hard"}, "dice": "device",
+             "options": {"stars": False}}
+    screen.set_snapshot(dict(empty(), mode="play", setup=setup, remote="R"))
+    text = " ".join(visible(x).strip() for x in screen.lines(80, 24))
+    assert ("This game: Classic, 2 players: Red on a link, Yellow the Hard computer. The board's own dice. "
+            "House rules: Stars are not safe: tokens on them can be captured.") in text
+    screen.set_snapshot(dict(empty(), mode="play", setup=setup, moves_played=1))
+    assert "This game:" not in " ".join(screen.lines(80, 24))
+    screen.toggle_help()
+    assert "This game: Classic" in " ".join(screen.lines(120, 40))
+    page = screen.lines(80, 24)
+    assert terminal.HELP[-1] in page and len(page) <= 24

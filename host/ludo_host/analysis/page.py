@@ -3,9 +3,7 @@ every step for the graph, the marks and notes beside the moves, the luck/skill t
 Step 0 is the start; step N is after the record's N-th action line, as the replay's steps."""
 from .engine import MOVE_MARKS
 from .totals import player_of
-from ..words import count
-
-PLURALS = {"inaccuracy": "inaccuracies"}
+from .report import SYMBOLS
 
 
 def note(a):
@@ -38,7 +36,7 @@ def page_analysis(result):
             "seat": s, "player": player_of(result, s),
             "result": p["result"], "luck": p["luck"], "decisions": p["decisions"],
             "error": p["error_per_decision"], "luck_free": p["luck_adjusted"],
-            "marks": ", ".join(count(p["marks"][m], m, PLURALS.get(m)) for _, m in MOVE_MARKS
-                               if p["marks"].get(m)),
+            "marks": " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS
+                              if p["marks"].get(m)),
         })
     return {"players": players, "chances": chances, "marks": marks, "notes": notes, "table": table}

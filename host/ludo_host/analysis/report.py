@@ -1,8 +1,7 @@
 """The terminal summary of a game's analysis (`ludo-host analyse`, without --json)."""
-from ..words import count
 from .engine import MOVE_MARKS, LUCKY, VERY_LUCKY
 
-PLURALS = {"inaccuracy": "inaccuracies"}
+SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 
 SEAT_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
 BARS = " ▁▂▃▄▅▆▇█"
@@ -41,24 +40,26 @@ def report(result, every=False):
         result.get("file", "game"), result.get("game") or "?", result["preset"], len(result["players"]),
         len(result["actions"]), state))
     lines.append("")
-    lines.append("%-26s %7s %7s %10s %8s %10s  %s" % ("seat", "result", "luck", "decisions", "error",
-                                                    "luck-free", "marked moves"))
+    lines.append("%-20s %6s %7s %9s %6s %9s  %s" % ("seat", "result", "luck", "decisions", "error",
+                                                  "luck-free", "marks"))
     for s in result["players"]:
         p = seats[s]
-        marks = ", ".join(count(p["marks"][m], m, PLURALS.get(m))
-                          for _, m in MOVE_MARKS if p["marks"].get(m))
+        marks = " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS if p["marks"].get(m))
         who = _name(result, s)
         if p["kind"] != "human" and "(%s)" % p["kind"] not in who:
             who += " [%s]" % p["kind"]
-        lines.append("%-26s %7s %7s %10d %8s %10s  %s" % (
-            who,
+        lines.append("%-20s %6s %7s %9d %6s %9s  %s" % (
+            who[:20],
             "-" if p["result"] is None else "%.0f" % p["result"],
             _signed(p["luck"]), p["decisions"], "%.2f" % p["error_per_decision"],
             "-" if p["luck_adjusted"] is None else "%.1f" % p["luck_adjusted"], marks or "-"))
     lines.append("")
-    lines.append("result: 100 won, 0 lost.  luck: what its own dice gave it, in points of win chance,")
-    lines.append("against the average roll.  error: win chance lost per real decision.  luck-free:")
-    lines.append("the result with every roll's luck taken out (on average: the chance at the start).")
+    lines.append("result: 100 won, 0 lost.  luck: what its own dice gave it, in points of win")
+    lines.append("chance, against the average roll.  error: win chance lost per real decision.")
+    lines.append("luck-free: the result with every roll's luck taken out (on average: the chance")
+    lines.append("at the start).")
+    lines.append("marks: ?? blunder (%g points or more lost), ? mistake (%g), ?! inaccuracy (%g)."
+                 % (MOVE_MARKS[0][0], MOVE_MARKS[1][0], MOVE_MARKS[2][0]))
     lines.append("")
     lines.append("win chance over the game (start to end, 0-100 %):")
     for s in result["players"]:
@@ -67,9 +68,9 @@ def report(result, every=False):
     if shown:
         lines.append("")
         lines.append("every action:" if every else
-                     "marked: rolls with luck of %g points or more either way (%g: very), moves losing "
-                     "%g or more (%g mistake, %g blunder)" % (LUCKY, VERY_LUCKY, MOVE_MARKS[2][0],
-                                                             MOVE_MARKS[1][0], MOVE_MARKS[0][0]))
+                     "marked: rolls of %g points of luck or more either way (%g: very), moves\n"
+                     "losing %g or more (line, seat, action, what it did, win chances after it):"
+                     % (LUCKY, VERY_LUCKY, MOVE_MARKS[2][0]))
         for a in shown:
             lines.append("  " + action_line(a, result["players"]))
     return "\n".join(lines)
@@ -82,10 +83,12 @@ def action_line(a, players):
     if "luck" in a:
         note = "luck %s" % _signed(a["luck"])
     elif "error" in a and a.get("choice"):
-        note = "error %.1f" % a["error"] + (" (best: %s)" % a["best"] if a.get("best") else "")
+        note = "error %.1f" % a["error"]
     if a.get("mark"):
-        note += " " + a["mark"].upper()
+        note += " " + a["mark"]
+    if a.get("best"):
+        note += ", best " + a["best"]
     if a.get("taken_back"):
         note += " (taken back)"
-    chances = " ".join("%s %4.1f" % (s, a["chances"][s]) for s in players)
-    return "line %-4d %s %-14s %-36s %s" % (a["line"], a["seat"], what, note.strip(), chances)
+    chances = " ".join("%s%.0f" % (s, a["chances"][s]) for s in players)
+    return "%5d %s %-12s %-36s %s" % (a["line"], a["seat"], what, note.strip(), chances)

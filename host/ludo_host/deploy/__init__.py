@@ -423,7 +423,8 @@ def run(args):
     say(("dry run (nothing written): " if args.dry_run else "deployed: ") + summary)
     if BOOT in changed and not args.dry_run:
         say("boot.py changed: press the board's reset button (or unplug and replug it) for it to take effect")
-    if library_note:
-        print("ludo-host deploy: warning: %s" % library_note, file=sys.stderr)
+    if library_note:                # (the board cannot start without it: not a success)
+        print("ludo-host deploy: error: %s" % library_note, file=sys.stderr)
+        return 1
     return 0
 

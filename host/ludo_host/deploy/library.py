@@ -4,10 +4,12 @@ import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 
 from .drive import atomic_write
 
 CIRCUP_TIMEOUT_S = 180
+PIP_TIMEOUT_S = 300
 LIBRARY = "neopixel"
 
 
@@ -25,6 +27,38 @@ def local_neopixel():
     return origin if b"adafruit_pixelbuf" in source and b"class NeoPixel" in source else None
 
 
+def circup_command():
+    """How to run circup here ([its path]: on PATH, or beside this Python, as pip puts it
+    in a venv that is not activated), or None."""
+    found = shutil.which("circup") or beside_python("circup")
+    return [found] if found else None
+
+
+def beside_python(name):
+    """A program pip installed beside this Python (its bin folder), or None."""
+    path = os.path.join(os.path.dirname(sys.executable), name)
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+
+def install_circup(say):
+    """Install circup (PyPI) into this Python with pip, when the library needs it; its
+    command, or None (no pip, no network: the caller explains what to copy by hand)."""
+    say("installing circup (pip install circup): it fetches the neopixel library for the board")
+    try:
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "circup"],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              timeout=PIP_TIMEOUT_S)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        say("could not install circup (%s)" % exc)
+        return None
+    if done.returncode != 0:
+        lines = done.stdout.decode("utf-8", "replace").strip().splitlines()
+        say("could not install circup (%s)" % (lines[-1].strip() if lines else "pip exit %d" % done.returncode))
+        return None
+    importlib.invalidate_caches()
+    return circup_command()
+
+
 def install_library(drive, version, dry_run, say):
     """Put the neopixel library in lib/: circup, else Adafruit's neopixel.py from this computer, else explain.
 
@@ -36,7 +70,7 @@ def install_library(drive, version, dry_run, say):
     manual = ("copy neopixel.mpy from the lib/ folder of the Adafruit CircuitPython Bundle for CircuitPython "
               "%d.x (adafruit-circuitpython-bundle-%d.x-mpy-*.zip, circuitpython.org/libraries) into %s"
               % (version[0], version[0], os.path.join(drive, "lib", "")))
-    circup = shutil.which("circup")
+    circup = circup_command()
     local = local_neopixel()
     if dry_run:
         if circup:
@@ -44,13 +78,16 @@ def install_library(drive, version, dry_run, say):
         elif local:
             say("would write lib/neopixel.py (new, from %s)" % local)
         else:
-            return "the %s library is not on the drive and circup is not installed: %s" % (LIBRARY, manual)
+            say("would install circup (pip install circup), then run circup --path %s install %s"
+                % (drive, LIBRARY))
         return None
-    why = "circup is not installed (pip install circup)"
+    why = "circup is not installed and pip could not install it (pip install circup)"
+    if circup is None and local is None:
+        circup = install_circup(say)
     if circup:
         say("running circup --path %s install %s" % (drive, LIBRARY))
         try:
-            done = subprocess.run([circup, "--path", drive, "install", LIBRARY], stdin=subprocess.DEVNULL,
+            done = subprocess.run(circup + ["--path", drive, "install", LIBRARY], stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=CIRCUP_TIMEOUT_S)
             lines = done.stdout.decode("utf-8", "replace").strip().splitlines()
             why = "circup could not install it (%s)" % (lines[-1].strip() if lines else "exit %d" % done.returncode)

@@ -19,6 +19,8 @@ SETTINGS = (
                                "more of the board's heap)."),
     ("LUDO_SKIP_FIXUPS", "0", "1 = no confirm after tokens must be put right by hand: for a board without "
                               "wooden tokens (the virtual board sets it)."),
+    ("LUDO_COMPUTER_PAUSE_MS", "1400", "A computer seat's pause before it rolls (and, without fix-ups, "
+                                       "before it moves), in ms: long enough to see each of its turns."),
 )
 # Boards whose pins are not the Pico's GP names (boot_out.txt names the board): the
 # pins deploy writes for them instead.  The Pico, Pico W, Pico 2 (RP2350) take SETTINGS'.

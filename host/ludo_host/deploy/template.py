@@ -261,6 +261,8 @@ def add_arguments(parser):
     size.add_argument("--board-mm", type=float, help="side of the 15 x 15 playing area in mm (default 400)")
     parser.add_argument("--map", default=pixelmap.DEFAULT_PATH, help="pixel map (default: hardware/pixelmap.json)")
     parser.add_argument("-o", "--output", default="template.svg", help="SVG file to write ('-' for stdout)")
+    parser.add_argument("--check", action="store_true",
+                        help="only check the pixel map (every place once) and say its pixel count: write nothing")
 
 
 def run(args):
@@ -280,13 +282,19 @@ def run(args):
                                                 " (and %d more problems)" % (len(problems) - 1)
                                                 if len(problems) > 1 else ""), file=sys.stderr)
         return 2
+    if getattr(args, "check", False):
+        print("%s: every place once, %d pixels: LUDO_PIXEL_COUNT = %d in settings.toml (nothing written)"
+              % (args.map, len(places), len(places)))
+        return 0
     svg = render(places, square, os.path.basename(args.map))
     if args.output == "-":
         sys.stdout.write(svg)
         return 0
+    replaced = os.path.exists(args.output)
     with open(args.output, "w", encoding="utf-8") as f:
         f.write(svg)
     geo = Geometry(square)
-    print("wrote %s: square %.1f mm, page %.0f x %.0f mm" % (args.output, square, geo.width, geo.height))
+    print("wrote %s%s: square %.1f mm, page %.0f x %.0f mm" % (
+        args.output, " (replacing the one there)" if replaced else "", square, geo.width, geo.height))
     print("%s: %d pixels: LUDO_PIXEL_COUNT = %d in settings.toml" % (args.map, len(places), len(places)))
     return 0

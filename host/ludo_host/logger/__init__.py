@@ -20,7 +20,7 @@ from .link import MAX_LINE, BoardLink, first_line
 from .setup import port_problem, where_records_go
 from ..records.lines import canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
-from ..words import count
+from ..words import count, end_words, header_words
 from ..ports import find_board_port
 
 RESEND_RETRY_S = 3.0     # ask again when a resend request got no answer
@@ -297,8 +297,8 @@ class Logger(BoardLink):
                 # nobody knows when that was, and the header says so.
                 self.status.note("game %s began before the board knew the time (no logger had set its "
                                  "clock): its header has \"start\": null" % game_id)
-            if game.finished:
-                self.status.note("game %s over: %s" % (game_id, game.path))
+            if game.finished:           # (said as a person would: never "over" when abandoned)
+                self.status.note("game %s %s: %s" % (game_id, end_words(game.lines[-1], game.lines[1:-1]), game.path))
             self.status.update(seq=game.next_seq - 1)
 
     def _pop_pending(self, name):
@@ -403,9 +403,9 @@ class Logger(BoardLink):
 
 def _describe_event(ev, text, events):
     if ev == "start":
-        return "new game"
+        return "new game: " + header_words(loads_object(text))
     if ev == "end":
-        return "game over " + text
+        return "game " + end_words(text)
     extra = ""
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])

@@ -14,12 +14,14 @@ position after the N-th action line (rolls, moves, take-backs).
 import importlib.util
 import os
 import sys
+import textwrap
 
 from .board_text import render
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, where
 from .steps import Replay, describe
-from ..words import count
+from ..words import count, local_time
+from ..setup_words import summary_lines
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 # The keys of docs/host.md's table, all of them (tests/host/test_replay.py checks).
@@ -49,8 +51,13 @@ def side_text(replay, n):
     st = replay.steps[n]
     last = len(replay.steps) - 1
     h = replay.header
-    lines = ["game %s  %s  %s" % (h.get("game", "?"), h.get("preset", "?"), replay.seats),
-             "move %d of %d" % (n, last),
+    lines = ["game %s  %s  %s" % (h.get("game", "?"), h.get("preset", "?"), replay.seats)]
+    began = local_time(h.get("start"))
+    if began:
+        lines.append("began %s" % began)
+    for line in summary_lines(h):
+        lines += textwrap.wrap(line, 60, subsequent_indent="  ")
+    lines += ["move %d of %d" % (n, last),
              describe(st)[:60]]
     if replay.names:
         lines.insert(1, ", ".join("%s: %s" % (SEAT_NAMES[s], replay.names[s]) for s in replay.seats

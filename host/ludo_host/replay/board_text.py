@@ -33,6 +33,20 @@ def tokens_by_cell(places):
     return cells
 
 
+def cell_labels(names, width=2, rows=1):
+    """The text written on a cell holding tokens `names` (tokens_by_cell's list): `rows`
+    lines of `width` characters.  One line of two: the first name, or its seat and "+" for
+    a stack ("R+"); with room, a name a line, centred, the last line "+n" for the rest."""
+    if rows < 2 or width < 3:
+        label = names[0] if len(names) == 1 else names[0][0] + "+"
+        return [label[:width].ljust(width)] + [" " * width] * (rows - 1)
+    lines = list(names[:rows])
+    if len(names) > rows:
+        lines[-1] = "+%d" % (len(names) - rows + 1)
+    lines += [""] * (rows - len(lines))
+    return [line[:width].center(width) for line in lines]
+
+
 def _stacks_line(cells):
     names = {}
     for place in layout.all_places():
@@ -93,7 +107,7 @@ def _render_colour(places, side, die):
             if rgb is None:
                 parts.append(RESET + "  ")
             elif here:
-                label = here[0] if len(here) == 1 else here[0][0] + "+"
+                label = cell_labels(here)[0]
                 parts.append("\x1b[48;2;%d;%d;%dm\x1b[1;38;2;0;0;0m%s\x1b[22m" % (rgb + (label,)))
             else:
                 parts.append("\x1b[48;2;%d;%d;%dm  " % rgb)

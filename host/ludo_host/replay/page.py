@@ -18,6 +18,7 @@ import math
 
 from .. import layout
 from ..happened import step_words
+from ..setup_words import summary_lines
 from .steps import board_cells, describe
 from ..words import result_words
 
@@ -162,6 +163,7 @@ def page_data(replay, title, analysis=None):
         "footer_words": footer_words(replay),
     }
     data.update(drawing_data(replay))
+    data["summary"] = summary_lines(h)      # the game's set-up in words (setup_words)
     if analysis is not None:
         data["analysis"] = analysis
     return data

@@ -72,6 +72,7 @@ class Replay:
         actor = ludo.SEAT_LETTERS[g.turn]
         words = line.split(" ")
         undone = self.undone
+        took = None
         if words[0] in ("resign", "timeout", "kind") and len(words) > 1 and words[1] in ("R", "G", "Y", "B"):
             actor = words[1]            # the seat the line names, not the one on turn
         elif line == "undo":            # (only a take-back changes what stands)
@@ -79,6 +80,7 @@ class Replay:
             for step, by in undone.items():
                 if by == len(self.actions) + 1:
                     actor = self.steps[step]["actor"]   # whose step it takes back
+                    took = self.steps[step]["line"]     # ... and what it was
         try:
             push_line(g, line)
         except Exception as exc:
@@ -92,6 +94,8 @@ class Replay:
             self.left.append((actor, words[0]))
         self.undone = undone
         self.steps.append(self._snapshot(g, line, actor))
+        if took is not None:
+            self.steps[-1]["took_back"] = took          # (happened.py says it: "Took back: ...")
         return True
 
     def _snapshot(self, g, line, actor):

@@ -20,7 +20,7 @@ from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
 from ..progress import Progress
-from ..words import count
+from ..words import count, local_time
 
 SEATS = "RGYB"
 KINDS = ("human", "easy", "medium", "hard")
@@ -118,6 +118,7 @@ def game_facts(rec):
         winners = [s for s in result.split("+") if s in seats]
     return {
         "preset": str(h.get("preset", "?")), "seats": seats, "kinds": kinds,
+        "start": h.get("start") if isinstance(h.get("start"), str) else None,
         "finished": footer is not None,
         "has_winner": bool(winners),    # counts for the win rates (unfinished, abandoned: not)
         "termination": footer.get("termination") if footer else "unfinished",
@@ -137,6 +138,7 @@ def collect(paths, progress=None):
         "person_games": {}, "person_wins": {},    # by the names the records give seats
         "lengths": [], "move_counts": [], "captures": [], "rolls": [0] * 6, "hand_rolls": [0] * 6,
         "unproven_rolls": 0, "unproven_games": 0,
+        "starts": [],
     }
     for i, path in enumerate(paths):
         rf, rec = parse_record_file(path)
@@ -153,6 +155,8 @@ def collect(paths, progress=None):
             f = game_facts(rec)
             totals["games"] += 1
             totals["presets"][f["preset"]] = totals["presets"].get(f["preset"], 0) + 1
+            if local_time(f["start"]):
+                totals["starts"].append(f["start"])
             totals["terminations"][f["termination"]] = totals["terminations"].get(f["termination"], 0) + 1
             if f["has_winner"]:     # win rates and lengths: over the games that have a winner
                 totals["games_with_winner"] += 1
@@ -213,6 +217,11 @@ def report(t):
                if t["unreadable"] else ""))
     if not t["games"]:
         return "\n".join(out)
+    starts = sorted(t.get("starts") or ())
+    if starts:                      # (UTC ISO times sort as they happened)
+        first, last = local_time(starts[0]), local_time(starts[-1])
+        out.append("played: %s" % (first if first == last else "from %s to %s" % (first, last))
+                   + " (this computer's time)")
     out.append("presets: " + ", ".join("%s %d" % kv for kv in sorted(t["presets"].items())))
     out.append("endings: " + ", ".join("%s %d" % kv for kv in sorted(t["terminations"].items())))
     won = t["games_with_winner"]

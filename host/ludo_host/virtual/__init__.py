@@ -263,8 +263,10 @@ def _run_interactive(args):
         if pressed or now - said[0] >= WORDS_S:
             said[0] = now
             snap = snapshot_of(board.app)
+            screen.set_snapshot(snap)
             words = status_words(snap)
-            if snap["mode"] in ("play", "pause", "over"):      # what the last action did (the page's words)
+            if snap["mode"] in ("play", "pause", "over") and not snap.get("undone"):   # (a take-back: the
+                # status line says all it took back)  what the last action did (the page's words)
                 happened = last_action.words(getattr(board.app, "game", None))
                 words = (["Just now: " + happened] if happened else []) + words
             screen.set_words(words)

@@ -18,12 +18,19 @@ Fields (None where they do not apply):
   `selected`: a move is selected (lit white)
 - `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
   move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
-  the last move back (there is one, and the preset allows it)
+  the last move back (there is one, and the preset allows it); `skip_fixups`: this board
+  has no wooden tokens to put right (LUDO_SKIP_FIXUPS = 1): a computer's move goes on by itself
 - `deadline_ms`: the seat's time left (`strict`'s deadline), when it runs
 - `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
   "computer seats", "options", "dice"), `item` (the seat letter or option name
   the page shows, else None), `value` (the preset's name, the player count, the
   kind, the option's value, "hand" or "game"); None while its code loads
+- `setup`: in the set-up menu, the game it would start: `preset`, `players` (seat letters),
+  `kinds` ({letter: kind}), `dice` ("device" or "hand"), `options` (those the players set),
+  as a record header has them (`ludo_host.setup_words.summary` says it in words); in a
+  game, the game's own (its options all, its kinds as they are now); None from a board on
+  a serial link (its `status` does not carry it)
+- `moves_played`: how many moves the game has played (rolls, passes and take-backs aside)
 - `pause`: the pause menu's item: "hand over", "resign", "new game"
 - `signal`: the short signal after the last action, while it shows: "refused",
   "start", "home", "bonus", "pass", "turned", "door", "leave", "forfeit", "error"
@@ -33,6 +40,10 @@ Fields (None where they do not apply):
 - `result`: the winner(s) when the game is over ("R", "R+G")
 - `left`: the seats that resigned or ran out of time, in order, as [seat, "resign" or
   "timeout"] (words.result_words says the result with them)
+- `tokens`: {token name: place} ("R1": "t13", "yR1", "hR2", "cR") of the game shown (play,
+  pause, check, over), as the game has them; None otherwise
+- `undone`: after a take-back (until the next action), what it took back, in the order
+  it was played: [[seat letter, record text], ...] ([["R", "R1 12-18"], ["G", "roll 5"]])
 """
 import json
 import sys
@@ -69,7 +80,8 @@ def empty():
     return {"mode": "boot", "turn": None, "kind": None, "preset": None, "rolls": [], "hand": False,
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
-            "last_roll": None, "remote": "", "acted": None, "left": []}
+            "last_roll": None, "remote": "", "acted": None, "left": [], "skip_fixups": False,
+            "setup": None, "undone": None, "tokens": None, "moves_played": 0}
 
 
 def snapshot_of(app):
@@ -88,9 +100,11 @@ def snapshot_of(app):
     menu = status["menu"]
     if mode == "menu" and menu is not None:
         snap["menu"] = dict(menu, name=MENU_PAGES[menu["page"] - 1])
+        snap["setup"] = menu_setup(app.choices)
     g = app.game
     if g is None:
         return snap
+    from ludo.actions import CODE_PASS
     letter = SEATS[g.turn]
     snap["turn"] = letter
     snap["remote"] = status["remote"]
@@ -103,11 +117,19 @@ def snapshot_of(app):
     if over is not None:
         snap["result"] = over.result()
         snap["left"] = left_of(g)
+    if mode != "menu" and mode != "map-check":
+        snap["tokens"] = token_places(app, g)
+        snap["setup"] = {"preset": g.preset, "players": "".join(SEATS[s] for s in g.seats),
+                         "kinds": {SEATS[s]: g.kinds.get(SEATS[s], "human") for s in g.seats},
+                         "dice": "hand" if app.hand else "device", "options": dict(g.options)}
+        snap["moves_played"] = sum(1 for c in g.codes if 16 <= c < CODE_PASS)
     if mode == "pause" and hasattr(app.screen, "item"):
         snap["pause"] = PAUSE_ITEMS[app.screen.item]
     if mode not in ("play", "pause"):
         return snap
+    snap["undone"] = taken_back(g)
     snap["fixups"] = app.fixing()
+    snap["skip_fixups"] = bool(getattr(app, "skip_fixups", False))
     acted = getattr(app, "acted", None)
     if snap["fixups"] and acted is not None:
         snap["acted"] = str(acted)
@@ -121,3 +143,52 @@ def snapshot_of(app):
         snap["selected"] = 0 <= app.selected < len(legal)
     snap["deadline_ms"] = status["deadline_ms"]
     return snap
+
+
+def menu_setup(choices):
+    """The set-up menu's choices (ludoboard.app.Choices) as a record header's fields: the
+    game a roll would start now.  None while the menu's code is not loaded."""
+    options = sys.modules.get("ludoboard.setup_menu.options")
+    if choices is None or options is None:
+        return None
+    from ludo.rules import PRESETS
+    from ludoboard.names import KINDS
+    seats = "".join(SEATS[s] for s in choices.seats)
+    return {"preset": PRESETS[choices.preset], "players": seats,
+            "kinds": {SEATS[s]: KINDS[choices.kinds[s]] for s in choices.seats},
+            "dice": "hand" if choices.hand else "device", "options": options.chosen(choices)}
+
+
+def taken_back(game):
+    """What the last take-back took back (the transcript ends with undos), as [[seat letter,
+    record text], ...] in the order it was played; None when the last action was no undo."""
+    from ludo.actions import CODE_UNDO
+    transcript = game.transcript
+    if not transcript or transcript[-1] != CODE_UNDO:
+        return None
+    stack, popped = [], []
+    for code in transcript:
+        if code == CODE_UNDO:
+            popped.append(stack.pop())
+        elif code < CODE_UNDO:          # (122..: a seat handed over, not on the stack)
+            stack.append(code)
+            popped = []
+    again = game.copy()                 # where the take-back left the game: before them
+    out = []
+    for code in reversed(popped):
+        out.append([SEATS[again.turn], again.action_text(code)])
+        again.apply(code)
+    return out
+
+
+def token_places(app, game):
+    """{token name: place name} of the seats that play, where the game has them (app.where)."""
+    from ..layout import all_places
+    places = all_places()
+    out = {}
+    for s in game.seats:
+        for k in range(4):
+            at = app.where[4 * s + k]
+            if at < len(places):
+                out["%s%d" % (SEATS[s], k + 1)] = places[at]
+    return out

@@ -11,6 +11,7 @@ import termios
 import textwrap
 import tty
 
+from ..replay.board_text import cell_labels, tokens_by_cell
 from .. import layout
 from ..colours import DIE_ORIGIN, PAINT, boost, cell_colours, die_cell  # noqa: F401  (one look)
 
@@ -35,7 +36,8 @@ HELP = (
     "                                 confirm plays it",
     "  dim white                      safe squares; in the menus, 'how far' bars",
     "  dim orange                     where the last move started",
-    "  red flash / cross on the die   that press means nothing now / a lost roll",
+    "  the die's 7 pips blink white   that press means nothing now",
+    "  a red cross on the die         a lost roll (three sixes)",
     "  the die breathing white        after a reset: check the tokens, then confirm",
     "  blinking between two places   put the token where it blinks, confirm",
     "  magenta blinking               a set-up problem: see the console",
@@ -66,45 +68,76 @@ def _bg(rgb):
 SIDE_COL = (DIE_ORIGIN[1] + 4) * len(CELL) + 3     # where the text beside the board starts
 DIE_LABEL = "<- the die"
 INFO_ROW = DIE_ORIGIN[0] + 3                        # the first row of Screen.info beside the board
+MIN_CONSOLE = 3             # console lines a larger board leaves room for under it
 
 
-def side_text(info=()):
-    """The lines beside the board, row by row: the keys, the die's label, then `info`."""
-    side = list(LEGEND) + [""] * (layout.SIZE - len(LEGEND))
-    side[DIE_ORIGIN[0] + 1] = DIE_LABEL
-    for i, line in enumerate(info[:layout.SIZE - INFO_ROW]):
-        side[INFO_ROW + i] = line
+def side_text(info=(), scale=1):
+    """The lines beside the board, row by row: the keys, the die's label, then `info`
+    (scale: text rows per board row)."""
+    rows = layout.SIZE * scale
+    side = list(LEGEND) + [""] * (rows - len(LEGEND))
+    side[(DIE_ORIGIN[0] + 1) * scale] = DIE_LABEL
+    first = INFO_ROW * scale
+    for i, line in enumerate(info[:rows - first]):
+        side[first + i] = line
     return side
 
 
-def render_lines(frame, pixel_map, status=(), use_boost=True, side=None):
+def _label_colour(rgb):
+    """Black on a bright cell, white on a dark one."""
+    r, g, b = rgb
+    return "\x1b[1;38;2;0;0;0m" if 299 * r + 587 * g + 114 * b > 110000 else "\x1b[1;38;2;255;255;255m"
+
+
+def render_lines(frame, pixel_map, status=(), use_boost=True, side=None, scale=1, tokens=None):
     """The screen as a list of text lines with ANSI colours (no cursor movement): the board
-    with `side` beside it (default: the keys), then the `status` lines."""
+    with `side` beside it (default: the keys), then the `status` lines.  scale: each board
+    cell is `scale` rows of 2 * scale characters; from 2 on, `tokens` ({token name: place},
+    as the snapshot has them) are labelled on their cells ("R1"), as the replay does."""
     cells = cell_colours(frame, pixel_map, use_boost)
     width = DIE_ORIGIN[1] + 4
-    side = side_text() if side is None else side
+    side = side_text(scale=scale) if side is None else side
+    labels = tokens_by_cell(tokens) if tokens and scale > 1 else {}
+    blank = CELL * scale
     lines = []
-    for row in range(layout.SIZE):
+    for row in range(layout.SIZE * scale):
         parts = []
         current = None
         for col in range(width):
-            rgb = cells.get((row, col))
+            rgb = cells.get((row // scale, col))
             if rgb is None:
                 if current is not None:
                     parts.append(RESET)
                     current = None
-                parts.append(CELL)
+                parts.append(blank)
                 continue
             if rgb != current:
                 parts.append(_bg(rgb))
                 current = rgb
-            parts.append(CELL)
+            here = labels.get((row // scale, col))
+            if here:
+                text = cell_labels(here, 2 * scale, scale)[row % scale]
+                parts.append(_label_colour(rgb) + text + "\x1b[22;39m" if text.strip() else text)
+            else:
+                parts.append(blank)
         parts.append(RESET)
         if row < len(side) and side[row]:
             parts.append("   " + side[row])
         lines.append("".join(parts))
     lines.extend(status)
     return lines
+
+
+def board_scale(columns, rows, below):
+    """The largest scale (text rows per board row) at which the board, the keys beside it
+    and `below` lines under it fit a terminal of that size; 1 at 80 x 24."""
+    scale = 1
+    while True:
+        bigger = scale + 1
+        wide = (DIE_ORIGIN[1] + 4) * len(CELL) * bigger + 3 + max(len(x) for x in LEGEND)
+        if wide > columns - 1 or layout.SIZE * bigger + below > rows:
+            return scale
+        scale = bigger
 
 
 def _terminal_size():
@@ -126,13 +159,38 @@ def _fit(text, width):
     return indent + body[:room] + "..."
 
 
+MENU_HELP = "The set-up menu (? again: back to it)"
+
+
+def menu_help(snap):
+    """The set-up menu's lines of `?` (None outside it): how to go through it, the option
+    shown in plain words (ludo_host.setup_words), and the game a roll starts now."""
+    from .. import setup_words
+    if not snap or snap.get("mode") != "menu":
+        return None
+    lines = [MENU_HELP,
+             "  Red's home column counts the page: 1 preset, 2 players, 3 computer seats,",
+             "  4 options, 5 dice; the die shows the value. select: next value, confirm:",
+             "  next page, back: the page before, roll: start the game."]
+    menu = snap.get("menu") or {}
+    if menu.get("name") == "options" and menu.get("item"):
+        item = menu["item"]
+        lines.append("  This option: %s: %s" % (setup_words.option_title(item),
+                                                 setup_words.OPTIONS[item].explains
+                                                 if item in setup_words.OPTIONS else ""))
+    if snap.get("setup"):
+        lines.append("  Roll starts: " + setup_words.summary(snap["setup"]))
+    return lines
+
+
 class Screen:
     """Draws frames on the terminal (alternate screen), only when they change.
 
     Under the board: `words` (what is going on and what the buttons do, from
     ludo_host.words), a hint about the last key, the console's last lines; beside it
     the keys and `info` (short lines: where the data channel and the save are).
-    `?` shows HELP in place of the board. Fits 80 x 24.
+    `?` shows HELP in place of the board. Fits 80 x 24; a larger terminal gets a larger
+    board (board_scale) with the tokens' names on their cells.
     """
 
     def __init__(self, pixel_map, out=None, console_lines=6, size=_terminal_size, skip_fixups=False):
@@ -148,6 +206,10 @@ class Screen:
         self.hint = ""              # one line about the last key that did nothing
         self.size = size
         self.skip_fixups = skip_fixups
+        self.menu_help = None       # the set-up menu's part of `?` (menu_help), while it shows
+        self.tokens = None          # {token name: place} while a game shows (labels, when larger)
+        self.game = None            # "This game: ..." (setup_words.summary) while a game shows
+        self.fresh = False          # ... and no move is played yet: it shows under the words
 
     def open(self):
         self.out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
@@ -184,12 +246,36 @@ class Screen:
         self.hint = "key %r does nothing: r s Enter b (capitals: long presses), ? help, q quit" % key
         self.draw()
 
-    def help_lines(self):
-        """HELP, saying so where this board skips the token fix-ups."""
+    def set_snapshot(self, snap):
+        """What the board shows now (virtual.snapshot): in the set-up menu `?` explains the
+        page's option and says the game a roll starts."""
+        from .. import setup_words
+        menu = menu_help(snap)
+        tokens = snap.get("tokens") if snap else None
+        game = None
+        if snap and snap.get("setup") and snap.get("mode") != "menu":
+            game = "This game: " + setup_words.summary(snap["setup"], snap.get("remote") or "")
+        fresh = bool(game) and not snap.get("moves_played") and snap.get("mode") == "play"
+        if (menu, tokens, game, fresh) != (self.menu_help, self.tokens, self.game, self.fresh):
+            self.menu_help, self.tokens, self.game, self.fresh = menu, tokens, game, fresh
+            self.draw()
+
+    def help_lines(self, width=79, room=None):
+        """HELP, saying so where this board skips the token fix-ups; in the set-up menu, the
+        menu's own help first."""
         lines = list(HELP)
         if self.skip_fixups:
             at = [i for i, line in enumerate(lines) if line.startswith(FIXUP_HELP)][0]
             lines.insert(at + 1, SKIPPED_FIXUPS)
+        if self.menu_help:
+            menu = []
+            for line in self.menu_help:
+                menu += textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+            lines = menu + [""] + lines
+        elif self.game:             # (before the last line, where there is room for it)
+            game = textwrap.wrap(self.game, width, subsequent_indent="  ")
+            if room is None or len(lines) + len(game) <= room:
+                lines = lines[:-1] + game + lines[-1:]
         return lines
 
     def lines(self, columns=80, rows=24):
@@ -198,16 +284,24 @@ class Screen:
         words = []
         for line in self.words:
             words += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        if self.fresh and not self.help:        # a game's start says what it is
+            words += textwrap.wrap(self.game, width, subsequent_indent="  ")
         below = words + ([_fit(self.hint, width)] if self.hint else [])
         if self.help:
-            page = [_fit(line, width) for line in self.help_lines()]
+            page = [_fit(line, width) for line in self.help_lines(width, rows - len(below) - 1)]
             return (page[:max(rows - len(below) - 1, 0)] + [""] + below)[:rows]
-        side = side_text([_fit(line, width - SIDE_COL) for line in self.info])
-        room = min(rows - layout.SIZE - len(below) - 1, self.console_lines)    # (1: "console:")
+        scale = board_scale(columns, rows, len(below) + 1 + MIN_CONSOLE)
+        side_col = (DIE_ORIGIN[1] + 4) * len(CELL) * scale + 3
+        info = []
+        for line in self.info:      # (a path keeps its end; words wrap)
+            info += [_fit(line, width - side_col)] if "/" in line or not line else textwrap.wrap(
+                line, max(width - side_col, 10))
+        side = side_text(info, scale)
+        room = min(rows - layout.SIZE * scale - len(below) - 1, self.console_lines)    # (1: "console:")
         console = [_fit(line, width) for line in self.console if line]
         if room > 0 and console:
             below += ["console:"] + console[-room:]
-        screen = render_lines(self.frame, self.pixel_map, below, side=side)
+        screen = render_lines(self.frame, self.pixel_map, below, side=side, scale=scale, tokens=self.tokens)
         return screen[:rows]
 
     def draw(self):

@@ -39,8 +39,10 @@ class Limits:
         self.pages_per_link = 4           # pages of one seat link (or of the table's link) at once
         self.request_timeout_s = 5.0      # a connection's first request must have come by then
         self.idle_s = 15.0                # a kept-alive HTTP connection with no request is closed
+        self.send_timeout_s = 10.0        # a page whose sending blocks this long is dropped
         self.beat_every_s = 5.0           # the server's heartbeat to each page...
-        self.beat_answer_s = 10.0         # ... which a page must answer within this (else dropped)
+        self.beat_answer_s = 5.0          # ... which a page must answer within this (else dropped):
+        #                                   a page that stops reading goes within 10 s
         self.actions_per_s = 10.0         # the table's or a seat link's requests (all its pages together)
         self.actions_per_address_s = 20.0  # and all of one address's links together (bursts: 3 s' worth)
         self.pending_per_link = 2         # requests of one link waiting for the board at once
@@ -348,8 +350,7 @@ class _OneLine(logging.Handler):
             where = text.split(" from ", 1)[1] if " from " in text else "?"
             text = "refused a malformed request from %s (%s: %s)" % (where, exc.code, exc.message)
         elif exc is not None:
-            why = " ".join(str(exc).split()) or type(exc).__name__
-            text = "%s: %s" % (text, why)
+            text = "%s: %s: %s" % (text, type(exc).__name__, " ".join(str(exc).split()))
         text = " ".join(text.split())
         if len(text) > 120:
             text = text[:117] + "..."

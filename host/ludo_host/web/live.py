@@ -24,6 +24,7 @@ import ludo
 
 from ..replay.page import drawing_data, star_marks, step_data
 from ..replay.steps import Replay, is_refusal
+from ..setup_words import summary_lines
 from ..virtual import snapshot
 from ..happened import move_label, said_to, short_words, step_words
 from ..words import result_words, status_words
@@ -214,6 +215,7 @@ class LiveGame:
                     "steps": list(self.steps)}
             game.update(drawing_data(self.replay))
             game["stars"] = [list(mark) for mark in star_marks(self.replay.safe)]
+            game["summary"] = summary_lines(h, self.remote[1] or "")    # (setup_words: its words)
             return self.game_key, game
 
     def steps_from(self, n):

@@ -125,6 +125,19 @@ class Seating:
         self.names.pop(seat.letter, None)         # (a new link: whoever joins names themselves)
         return None
 
+    def close_room(self):
+        """The table closes the room: every link stops working (403), and the seats played by
+        link go back to the table (their flag off).  None or why not."""
+        room = self.room
+        if room is None:
+            return "there is no room to close"
+        for seat in room.seats.values():
+            if seat.state == REMOTE and not seat.covered:
+                self.board.set_kind(seat.letter, "human")     # (refused once the game is over: no matter)
+        with self.lock:
+            self.room = self.game_key = None
+        return None
+
     def set_name(self, letter, name):
         """A seat's player's name (typed on the table's page, or by the friend on Join); an
         empty name takes it away.  None or why not."""
@@ -171,16 +184,20 @@ class Seating:
         if room is None or seat not in room.seats.values():
             return "this link's room has closed (or the table gave the seat a new link)"
         if kind == "join":
-            covered = seat.covered
+            covered = seat.covered or (seat.state == COMPUTER_SEAT and seat.left)
             problem = room.join(seat)
             if problem is None and covered:
-                # the steps the computer played for it: its page sums them up
+                # back from away, or Join again after Leave: the steps the computer played
+                # for it, which its page sums up
                 seat.away_steps = [seat.covered_from, len(self.live.steps)]
             if problem is None and msg.get("name"):
                 self.set_name(seat.letter, msg["name"])
             return problem
         if kind == "leave":
-            return room.leave(seat)
+            problem = room.leave(seat)
+            if problem is None:
+                seat.covered_from = len(self.live.steps)
+            return problem
         if kind == "move":
             return room.act(seat, msg["move"])
         if kind == "roll" and msg.get("value") is not None:

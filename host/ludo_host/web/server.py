@@ -4,15 +4,13 @@ Every change of the game (LiveGame) wakes each watcher's sender, which sends wha
 watcher lacks: the whole game when it has another one (or none), else the new steps,
 then the words and the lights if they changed.  So a watcher's backlog is at most one
 message of each kind however fast the board goes (a bounded queue that keeps the
-newest), and a watcher that does not read for SEND_TIMEOUT_S is disconnected: one slow
-or flooding browser never holds up the board link (the logger's own thread) or the
-other watchers.
+newest), and a watcher that does not read is dropped (sending.py): one slow or flooding
+browser never holds up the board link (the logger's own thread) or the other watchers.
 
 Messages from a browser are at most MAX_MESSAGE bytes of JSON, `{"type": ...}`; each gets
 an answer or one error line, and a browser sending more than RATE_PER_S for long is
 disconnected.  Every page gets a heartbeat (`{"type":"beat","id":...}`) that it must
-answer in kind: a page that stops reading is dropped, whatever the kernel's buffers
-hide.  Who is let in, and how much each may ask, is admission.py's.
+answer in kind (sending.py).  Who is let in, and how much each may ask, is admission.py's.
 
 Three kinds of link, each with its own token: the watch link (it never acts), the
 table's link (the host: it makes the room of seat links and fills empty seats), and a
@@ -35,15 +33,15 @@ from . import page
 from .admission import CLOCK, SEAT, TABLE, Admission, ConnectionGuard, Limits, Worker, other_origin
 from .room import REMOTE as REMOTE_STATE
 from .seats import check_message
+from .sending import beat_loop, send_loop
 
 MAX_MESSAGE = 1024            # bytes of one message from a browser
 MAX_FRAME = 64 * 1024         # aiohttp closes the socket (1009) on a message over this
-SEND_TIMEOUT_S = 10.0         # a watcher that reads nothing this long is disconnected
 RATE_PER_S = 20               # messages a browser may send a second (a burst of twice that)
 FLOOD_LIMIT = 200             # messages over the rate (less those within it) before a disconnect
 REPLIES_KEPT = 16             # answers waiting for a browser (the oldest go first)
 SEAT_ACTIONS = ("join", "roll", "move", "pass", "leave", "resign")
-HOST_ACTIONS = ("room", "fill", "reopen", "name")
+HOST_ACTIONS = ("room", "fill", "reopen", "name", "close")
 ACTIONS = SEAT_ACTIONS + HOST_ACTIONS
 TICK_S = 0.5                  # how often the room's clock is applied (the 45 s rule, its lifetime)
 
@@ -241,6 +239,8 @@ class Hub:
                 return seating.make_room(msg["seats"])
             if kind == "fill":
                 return seating.fill()
+            if kind == "close":
+                return seating.close_room()
             if kind == "reopen":
                 return seating.reopen(msg["seat"])
             if kind == "name":
@@ -432,7 +432,7 @@ def make_app(hub):
                 hub.admission.page_closed(old)
                 asyncio.ensure_future(old.ws.close(code=CLOSE_ELSEWHERE, message=b"this link was opened on another page"))
         w.wake.set()
-        tasks = [asyncio.ensure_future(_send_loop(hub, w)), asyncio.ensure_future(_beat_loop(hub, w))]
+        tasks = [asyncio.ensure_future(send_loop(hub, w)), asyncio.ensure_future(beat_loop(hub, w))]
         try:
             if role != "watch" and hub.seating is not None:
                 await hub.opened(w)
@@ -491,39 +491,3 @@ def make_app(hub):
 
 
 CLOSE_ELSEWHERE = 4001            # (the page says so, and does not reconnect by itself)
-
-
-def _drop(hub, w):
-    """Drop a page at once: one that does not read would not read a closing handshake
-    either; its page reconnects for the game as it is."""
-    hub.watchers.discard(w)
-    transport = w.request.transport
-    if transport is not None:
-        transport.abort()
-
-
-async def _send_loop(hub, w):
-    while not w.ws.closed:
-        await w.wake.wait()
-        w.wake.clear()
-        for text in hub.messages_for(w):
-            try:
-                await asyncio.wait_for(w.ws.send_str(text), SEND_TIMEOUT_S)
-            except (asyncio.TimeoutError, ConnectionError, RuntimeError):
-                _drop(hub, w)             # too slow, or gone
-                return
-
-
-async def _beat_loop(hub, w):
-    """The heartbeat: every beat_every_s a beat the page must answer within beat_answer_s."""
-    lim = hub.limits
-    while not w.ws.closed:
-        await asyncio.sleep(lim.beat_every_s)
-        w.beat = secrets.token_hex(6)
-        w.beat_answered.clear()
-        w.reply({"type": "beat", "id": w.beat})
-        try:
-            await asyncio.wait_for(w.beat_answered.wait(), lim.beat_answer_s)
-        except asyncio.TimeoutError:
-            _drop(hub, w)
-            return

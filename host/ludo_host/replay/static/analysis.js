@@ -40,8 +40,9 @@
   });
 
   // the luck/skill table
-  var rows = ["<tr><th>seat</th><th>result</th><th>luck</th><th>decisions</th><th>error</th>" +
-              "<th>luck-free</th><th>marked moves</th></tr>"];
+  var rows = ["<tr><th>seat</th><th>result</th><th>luck</th><th title=\"real decisions\">dec.</th>" +
+              "<th title=\"win chance lost per decision\">error</th><th>luck-free</th>" +
+              "<th title=\"?? blunder, ? mistake, ?! inaccuracy\">marks</th></tr>"];
   function esc(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
   function num(v, d) { return v === null ? "\u2013" : v.toFixed(d); }
   a.table.forEach(function (r) {

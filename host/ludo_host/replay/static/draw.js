@@ -106,6 +106,15 @@ window.LudoDraw = function (data) {
     return li;
   }
 
+  // A record's start time (UTC, ISO 8601) in this device's own time: "Sun, 29 Nov 2026, 15:03";
+  // "" for none (the header's own text is never shown as a time).
+  function localTime(iso) {
+    var d = iso ? new Date(iso) : null;
+    if (!d || isNaN(d.getTime())) { return ""; }
+    return d.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric",
+                                         hour: "2-digit", minute: "2-digit" });
+  }
+
   return { el: el, centre: centre, clear: clear, drawDie: drawDie, drawTokens: drawTokens,
-           moveItem: moveItem, markUndone: markUndone, seatName: seatName };
+           moveItem: moveItem, markUndone: markUndone, seatName: seatName, localTime: localTime };
 };

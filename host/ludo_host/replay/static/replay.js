@@ -15,7 +15,8 @@
              (kinds[s] && kinds[s] !== "human" ? " (" + kinds[s] + ")" : ""));
   }
   $("meta").textContent = data.preset + " \u00b7 " + who.join(", ") +
-    (data.start ? " \u00b7 " + data.start : "");
+    (draw.localTime(data.start) ? " \u00b7 began " + draw.localTime(data.start) : "");
+  $("summary").textContent = (data.summary || []).join(". ");
   $("slider").max = last;
 
   // The move list.

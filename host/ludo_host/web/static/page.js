@@ -33,6 +33,8 @@
       var s = game.players[i];
       who.push(draw.seatName[s] + (kinds[s] && kinds[s] !== "human" ? " (computer, " + kinds[s] + ")" : ""));
     }
+    game.start = draw.localTime(game.start);            // (the record's UTC, in this device's time)
+    text("summary", (game.summary || []).join(". "));   // what the game is (setup_words.summary)
     text("title", "Ludo game " + game.game);
     text("meta", game.preset + " \u00b7 " + who.join(", ") + (game.start ? " \u00b7 began " + game.start : ""));
     addSteps(0, steps, true);

@@ -463,6 +463,13 @@
     });
     tickAway();
     if (open.length && v.playing) { button("Fill empty seats with the computer", "fill", null, null, ""); }
+    var close = document.createElement("button");
+    close.type = "button"; close.dataset.action = "close"; close.textContent = "Close the room";
+    close.addEventListener("click", function () {
+      ask("Close the room? Every link stops working; the table plays those seats.", "Yes, close it",
+          function () { send("close"); });
+    });
+    $("play-quit").appendChild(close);
   }
 
   // -- the table's tools per seat: the player's name, a new link -----------------------------
