@@ -11,8 +11,6 @@ MAX_LINES = 500
 # Modules over MAX_LINES, each with the reason it is one module.
 LONG_MODULES = {
     "virtual/engine.py": "the virtual board's engine: the firmware run with its stand-ins, one loop",
-    "web/server.py": "the live page's server: Watcher, Hub and the aiohttp app, which the seats and "
-                     "rooms of issue 24 are still changing together (a seam: the Hub | the app)",
 }
 
 
