@@ -6,11 +6,9 @@
 # replays the actions after it.  Per-square tables (occ, held, anym) are
 # derived from the tokens and rebuilt on a restore.
 #
-# Game is built in layers, each on the one below: State (state.py: what a
-# position is), Moves (moves.py: what moves are legal), Turns (turns.py: what an
-# action does), Game (here: the action stack, and the API: setting up, the
-# checked actions, the game's texts and records, the search API).  A module
-# each, which also lets the board compile one at a time.
+# Game is built in layers, a module each so that the board compiles one at a
+# time: History (history.py: the action stack), Moves (moves.py: the tables and
+# the legal moves), Turns (turns.py: applying actions), Game (here: the API).
 #
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
@@ -18,38 +16,33 @@
 # checks the inlined code against them; on CPython, fast_play.py (installed at the
 # end of this file) inlines Game.roll and Game.push whole.  (Comments, not docstrings,
 # in the rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
-from .rules import Rules, SEAT_LETTERS
+from .rules import Rules, SEAT_LETTERS, START_FIRST
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, new_seed
 from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
                       MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
+from .history import SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
 from .moves import _tokens
-from .state import SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
 from .turns import Turns
 
 
 class Game(Turns):
-    # A game of Ludo under one preset: push actions, pop them, ask what is legal.  The
-    # action stack is here: recording actions (a byte each), a snapshot every
-    # SNAP_EVERY actions, take-backs (pop), the transcript.
+    # A game of Ludo under one preset: push actions, pop them, ask what is legal.
 
     def __init__(self, preset="classic", players=None, seed=None, options=None, start=None,
                  dice="device"):
         if dice != "device" and dice != "hand":
             raise LudoError("dice is \"device\" (the game's own) or \"hand\" (a die's value "
                             "entered), not %r" % (dice,))
-        r = preset if isinstance(preset, Rules) else Rules(preset, players, options)
-        Turns.__init__(self, r)
-        self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
-        self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
-        # Every action in order, take-backs and seat hand-overs too.  Until the first of
-        # those it equals the stack, so it is only kept separately from then on.
-        self._trans = None
-        self._started = False
-        self._snaps = bytearray(self._snapshot())
+        if isinstance(preset, Rules):
+            self.rules = preset
+        else:
+            self.rules = Rules(preset, players, options)
+        r = self.rules
         self.preset = r.preset
         self.options = r.options
+        self.seats = r.seats
         self.home_progress = r.home
         if seed is None:
             seed = new_seed()
@@ -65,95 +58,52 @@ class Game(Turns):
         for s in r.seats:
             self.kinds[SEAT_LETTERS[s]] = "human"
         self.start_kinds = self.kinds
+        self.pos = bytearray(16)
+        self.turn_start = bytearray(16)
+        self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
+        self.held = bytearray(52)        # per square: seats with two or more tokens there
+        self.anym = bytearray(52)        # per square: seats with a token there
+        self._sqt = r.sqt
+        self.pend = bytearray(MAX_PENDING)
+        for s in range(4):
+            if s not in r.seats:
+                for i in range(4):
+                    self.pos[s * 4 + i] = OFF
+        self.turn = r.seats[0]
+        self.phase = ROLL
+        self.sixes = self.npend = self.doors = self.ts_doors = self.out = 0
+        self.ro_mask = self.ro_best = self.ro_bestmask = 0
+        self.win_mask = self.term = self.rolls = self.last_roll = 0
+        if r.start != START_FIRST:
+            self.phase = ROLLOFF
+            for s in r.seats:
+                self.ro_mask |= 1 << s
+        self.turn_start[:] = self.pos
+        self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
+        self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
+        # Every action in order, take-backs and seat hand-overs too.  Until the first of
+        # those it equals the stack, so it is only kept separately from then on.
+        self._trans = None
+        self._started = False
+        self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
-
-    # ---- the action stack ----------------------------------------------
-    def _push_code(self, code):
-        self._record(code)
-        self._apply(code)
-
-    def _record(self, code):
-        """Put an action on the stack (and the transcript)."""
-        n = self._ncodes
-        if not n % SNAP_EVERY:
-            self._mark(n)
-        if n < len(self._codes):
-            self._codes[n] = code
-        else:
-            self._codes.append(code)
-        self._ncodes = n + 1
-        if self._trans is not None:
-            self._trans.append(code)
-
-    def _mark(self, n):
-        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
-        if n:
-            at = (n // SNAP_EVERY) * self._SNAP
-            if len(self._snaps) <= at:
-                self._snaps.extend(bytes(self._SNAP))
-            self._write(self._snaps, at)
-        if not self._started:
-            self._started = True
-            self.start_kinds = dict(self.kinds)
-
-    def pop(self):
-        """Take back the last action; returns its text."""
-        n = self._ncodes
-        if not n:
-            raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
-        n -= 1
-        code = self._codes[n]
-        self._ncodes = n
-        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
-        self._restore(self._snaps, j * self._SNAP)
-        self._nev = 0               # no last events, no last move
+        # The legal moves of this position: codes and destinations in two buffers made
+        # once (the first _nl bytes; -1: not worked out yet), so search allocates no
+        # list per position; the Moves (legal_moves) and a list (legal_codes()) are
+        # built from them only when asked for.
+        self._lc = bytearray(24)
+        self._ld = bytearray(24)
+        self._nl = -1
+        self._legal = None
+        self._legal_list = None
+        # What the last action caused: event bytes (actions.py), the first _nev of
+        # _evb; last_events turns them into text when read.
+        self._evb = bytearray(8)
+        self._nev = 0
+        self._evt = None
+        # The last move, packed into one small int (-1: the last action was no move)
         self._last = -1
-        for k in range(j * SNAP_EVERY, n):
-            self._apply(self._codes[k])
-        text = self.action_text(code)
-        self._transcript_buffer(n + 1).append(CODE_UNDO)
-        return text
-
-    def _transcript_buffer(self, n=None):
-        if self._trans is None:
-            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
-        return self._trans
-
-    @property
-    def transcript_length(self):
-        """len(transcript), without building it."""
-        t = self._trans
-        return self._ncodes if t is None else len(t)
-
-    @property
-    def transcript(self):
-        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
-        if self._trans is None:
-            return self.codes
-        return bytes(self._trans)
-
-    @property
-    def codes(self):
-        """The transcript's action codes so far, as bytes."""
-        return bytes(self._codes[:self._ncodes])
-
-    def __len__(self):
-        return self._ncodes
-
-    def action_text(self, code):
-        """Record text of an action code, in the position before it is applied."""
-        if code < 16:
-            return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
-        if code <= CODE_PASS:
-            return str(self._move_of(code))
-        if code < CODE_TIMEOUT:
-            return "resign " + SEAT_LETTERS[code - CODE_RESIGN]
-        if code < CODE_UNDO:
-            return "timeout " + SEAT_LETTERS[code - CODE_TIMEOUT]
-        if code == CODE_UNDO:
-            return "undo"
-        k = code - CODE_KIND
-        return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
+        self._lcaps = 0                 # (its captures: a mask of tokens)
 
     # ---- public actions -------------------------------------------------
     def _check_running(self, what):
@@ -243,9 +193,8 @@ class Game(Turns):
             raise LudoError("unknown player kind %r (one of %s)" % (kind, ", ".join(KINDS)))
         if s not in self.seats:
             raise LudoError("seat %s is not playing" % SEAT_LETTERS[s])
-        if record and not self._started:      # the set-up is fixed from here on
-            self._started = True
-            self.start_kinds = dict(self.kinds)
+        if record:
+            self._mark(0)           # the set-up is fixed from here on (start_kinds kept)
         self.kinds[SEAT_LETTERS[s]] = kind
         if self._started:
             self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
@@ -287,6 +236,21 @@ class Game(Turns):
         return push_transcript_code(self, code)
 
     # ---- reading the game -----------------------------------------------
+    def action_text(self, code):
+        """Record text of an action code, in the position before it is applied."""
+        if code < 16:
+            return "roll %d%s" % (code & 7, " hand" if code & 8 else "")
+        if code <= CODE_PASS:
+            return str(self._move_of(code))
+        if code < CODE_TIMEOUT:
+            return "resign " + SEAT_LETTERS[code - CODE_RESIGN]
+        if code < CODE_UNDO:
+            return "timeout " + SEAT_LETTERS[code - CODE_TIMEOUT]
+        if code == CODE_UNDO:
+            return "undo"
+        k = code - CODE_KIND
+        return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
+
     def parse_move(self, text):
         """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""
         from .notation import parse_move
@@ -326,15 +290,6 @@ class Game(Turns):
         """The game's record (ludo.record.Record): header, actions and footer."""
         from .record import Record
         return Record.of_game(self, transcript, headers)
-
-    @classmethod
-    def from_record(cls, record, upto=None, strict=True):
-        """The game a Record describes (after its first `upto` actions: all by default).
-        With strict=False, stops quietly at the first bad action and appends it to the
-        record's `.errors` instead of raising a RecordError.
-        """
-        from .record import replay
-        return replay(cls, record, upto, strict)[0]
 
     # ---- search: for computer players, on a copy of the game ---------------
     def legal_codes(self):

@@ -1,10 +1,13 @@
-# What moves are legal (a layer of a Game: State < Moves < Turns < Game):
-# where a token lands with a roll (_dest: every movement rule), whom it captures
-# (_capmask), and the legal moves of the position, worked out once into two
-# buffers (_gen) and made into Move objects only when asked (legal_moves).
+# The position's per-square tables and its legal moves: a base class of Game
+# (game.py: Game < Turns < Moves < History).  game.py is split in three so that
+# the board compiles the rules core a part at a time: compiling a module needs
+# about 100 bytes a line of code for its parse tree (docs/board-memory.md).
 from .rules import BLOCK_ALL
 from .actions import MOVE, OVER, CODE_MOVE, CODE_PASS, OFF, Move, place_of
-from .state import State
+from .history import History
+
+_ZERO_OCC = bytes(52 * 4)
+_ZERO_SQUARES = bytes(52)
 
 
 def _tokens(mask):
@@ -17,27 +20,62 @@ def _tokens(mask):
             out.append(t)
     return tuple(out)
 
-class Moves(State):
-    # The legal moves of the position.
+class Moves(History):
+    # The legal moves and the board's occupancy, on top of the game's history.
 
-    def __init__(self, rules):
-        """The starting position of a game under `rules`, its legal moves not worked out."""
-        State.__init__(self, rules)
-        # The legal moves of this position: codes and destinations in two buffers made
-        # once (the first _nl bytes; -1: not worked out yet), so search allocates no
-        # list per position; the Moves (legal_moves) and a list (legal_codes()) are
-        # built from them only when asked for.
-        self._lc = bytearray(24)
-        self._ld = bytearray(24)
-        self._nl = -1
-        self._legal = None
-        self._legal_list = None
+    # ---- state snapshot -------------------------------------------------
+    def _recount(self):
+        occ = self.occ
+        held = self.held
+        anym = self.anym
+        occ[:] = _ZERO_OCC          # in place, no loop: restores are on the search path
+        held[:] = _ZERO_SQUARES
+        anym[:] = _ZERO_SQUARES
+        sqt = self._sqt
+        pos = self.pos
+        for t in range(16):
+            o = t >> 2
+            sq = sqt[o << 6 | pos[t] & 63]
+            if sq != 255:
+                i = sq * 4 + o
+                occ[i] += 1
+                anym[sq] |= 1 << o
+                if occ[i] == 2:
+                    held[sq] |= 1 << o
 
-    def _restore(self, buf, off):
-        """The position of a snapshot (State's), its legal moves not worked out yet."""
-        State._restore(self, buf, off)
-        self._legal = self._legal_list = None
-        self._nl = -1
+    # ---- geometry -------------------------------------------------------
+    def _set(self, t, b):
+        o = t >> 2
+        sqt = self._sqt
+        pos = self.pos
+        sq = sqt[o << 6 | pos[t] & 63]
+        if sq != 255:
+            i = sq * 4 + o
+            n = self.occ[i] - 1
+            self.occ[i] = n
+            if n == 1:
+                self.held[sq] &= ~(1 << o)
+            elif not n:
+                self.anym[sq] &= ~(1 << o)
+        pos[t] = b
+        sq = sqt[o << 6 | b & 63]
+        if sq != 255:
+            i = sq * 4 + o
+            n = self.occ[i] + 1
+            self.occ[i] = n
+            if n == 2:
+                self.held[sq] |= 1 << o
+            elif n == 1:
+                self.anym[sq] |= 1 << o
+
+    def progress(self, t):
+        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
+        b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
+        return None if b == OFF else b - 1
+
+    def place(self, t):
+        """Where token `t` is, as a notation place (`y`, a square, `h1`..`h5`, `c`)."""
+        return place_of(self.rules, t, self.progress(t))
 
     def _dest(self, t, v):
         """Pos byte where token t lands with roll v, or 0 if it cannot move."""
@@ -208,3 +246,14 @@ class Moves(State):
             legal = self._legal = tuple(moves)
         return legal
 
+    def needs_roll(self):
+        """True when the seat on turn must roll next."""
+        return not self.phase & 1      # ROLL and ROLLOFF are even
+
+    def is_over(self):
+        """True once the game has ended."""
+        return self.phase == OVER
+
+    @property
+    def pending_rolls(self):
+        return tuple(self.pend[i] for i in range(self.npend))

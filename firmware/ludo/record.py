@@ -186,7 +186,7 @@ class Record:
         return rec
 
 def replay(cls, rec, upto=None, strict=True, check=None):
-    """The game record `rec` describes, as a `cls` (a Game: Game.from_record), and how
+    """The game record `rec` describes, as a `cls` (a Game: ludo.replay.game_of), and how
     many of its actions were played.  With strict=False, stops quietly at the first bad
     action and appends it to `rec.errors` instead of raising; check(g, line, number),
     if given, sees each action line before it is played (ludo-host verify's dice).

@@ -1,6 +1,6 @@
-# What an action does (a layer of a Game: State < Moves < Turns < Game):
-# a roll, a move and its captures, a pass, the turn order and the end, applied to
-# the position (_apply, trusted to be legal), and the events each one caused.
+# Applying actions: rolls, moves, captures, turns and the end: a base class of
+# Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
+# see moves.py).
 from .rules import SIXES_VOID
 from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
                       EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
@@ -10,18 +10,6 @@ from .moves import Moves
 
 class Turns(Moves):
     # Applying actions: rolls, moves, passes and the turn order.
-
-    def __init__(self, rules):
-        """The starting position of a game under `rules`; no action applied yet."""
-        Moves.__init__(self, rules)
-        # What the last action caused: event bytes (actions.py), the first _nev of
-        # _evb; last_events turns them into text when read.
-        self._evb = bytearray(8)
-        self._nev = 0
-        self._evt = None
-        # The last move, packed into one small int (-1: the last action was no move)
-        self._last = -1
-        self._lcaps = 0                 # (its captures: a mask of tokens)
 
     # ---- applying actions -----------------------------------------------
     def _next_turn(self):

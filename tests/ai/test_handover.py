@@ -5,6 +5,7 @@ import os
 import pytest
 
 import ludo
+from ludo.replay import game_of
 from ludo import ai
 from ludo_host import stats
 from ludo_host.records.reading import parse_record_file
@@ -43,7 +44,7 @@ def test_handed_over_seat_continues_game_and_record(preset, players, options, se
     assert "kind %s hard" % seat in lines
     # the hand-over line sits where it happened: after the 60 opening actions
     assert lines.index("kind %s hard" % seat) == 61
-    replayed = ludo.Game.from_record(ludo.Record.parse(text))
+    replayed = game_of(ludo.Record.parse(text))
     assert replayed.position() == game.position()
     assert replayed.kinds[seat] == "hard"
     assert replayed.outcome() == game.outcome()

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
+from ludo.replay import game_of
 from harness import option_display, Board, PIXEL_MAP, new_game_cmd
 from ludoboard import players, pixelmap
 
@@ -288,7 +289,7 @@ def test_random_presses_never_corrupt_the_game(presses, preset):
         if b.app.mode == MENU:
             b.press("back") if b.app.screen.can_leave else b.press("roll")
     g = b.game
-    replay = ludo.Game.from_record(ludo.Record.parse(str(g.record(transcript=True))))
+    replay = game_of(ludo.Record.parse(str(g.record(transcript=True))))
     assert replay.position() == g.position()
     again = Board(nvm=b.nvm)
     assert bytes(again.game.transcript) == bytes(g.transcript)

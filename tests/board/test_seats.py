@@ -4,6 +4,7 @@ rule of both commands, and on any error exactly one line and nothing changed."""
 import json
 
 import pytest
+from ludo.replay import game_of
 
 from harness import Board, new_game_cmd
 
@@ -176,7 +177,7 @@ def test_a_seat_changes_hands_before_the_first_roll_and_the_record_still_verifie
     assert "\nkind G medium\nkind B medium\n" in text
     rec = ludo.Record.parse(text)
     assert verify_record(rec) == []
-    replayed = ludo.Game.from_record(rec)
+    replayed = game_of(rec)
     assert replayed.kinds["G"] == "medium" and replayed.start_kinds["G"] == "human"
 
 

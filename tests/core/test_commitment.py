@@ -7,6 +7,7 @@ import json
 import pytest
 
 import ludo
+from ludo.replay import game_of
 
 
 def documented_commitment(header, seed):
@@ -75,7 +76,7 @@ def test_a_recorded_hand_over_before_the_first_action_keeps_the_set_up_and_is_a_
     g.roll()
     text = str(g.record(transcript=True))
     assert text.split("\n")[1:3] == ["kind Y hard", "roll %d" % g.last_roll]
-    again = ludo.Game.from_record(ludo.Record.parse(text))
+    again = game_of(ludo.Record.parse(text))
     assert again.kinds["Y"] == "hard" and str(again.record(transcript=True)) == text
 
 
@@ -92,7 +93,7 @@ def test_a_replayed_record_keeps_its_dice_and_its_commitment():
     g = make(SETUPS[1])
     g.roll(3)
     rec = ludo.Record.parse(str(g.record()))
-    again = ludo.Game.from_record(rec)
+    again = game_of(rec)
     assert again.dice == "hand" and again.commitment == g.commitment and again.game_id == g.game_id
 
 

@@ -4,6 +4,7 @@ from hypothesis import strategies as st, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import ludo
+from ludo.replay import game_of
 from ludo.game import OFF, ROLL, MOVE, ROLLOFF, OVER
 from configs import CONFIGS, config_id
 
@@ -95,8 +96,8 @@ class GamePlay(RuleBasedStateMachine):
     def record_replays(self):
         g = self.g
         if len(g) % 25 == 0 or g.outcome() is not None:
-            assert ludo.Game.from_record(ludo.Record.parse(str(g.record()))).position() == g.position()
-            assert ludo.Game.from_record(ludo.Record.parse(str(g.record(transcript=True)))).position() == g.position()
+            assert game_of(ludo.Record.parse(str(g.record()))).position() == g.position()
+            assert game_of(ludo.Record.parse(str(g.record(transcript=True)))).position() == g.position()
 
 
 TestGamePlay = GamePlay.TestCase
@@ -124,5 +125,5 @@ def test_random_games_terminate_and_replay(config):
         text = str(g.record())
         rec = ludo.Record.parse(text)
         assert rec.errors == []
-        assert ludo.Game.from_record(rec).position() == g.position()
+        assert game_of(rec).position() == g.position()
         assert ludo.verify_record(rec) == []

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ludo
+from ludo.replay import game_of
 from rulehelp import start, moves, play, tokens, field, turn_letter, random_checked_game
 
 MK = "mandatory_kill=1"
@@ -244,7 +245,7 @@ def test_club_records_with_rolls_spent_alike_replay(opts, where, rolls, spent, t
     g.push([m for m in g.legal_moves if m.roll == spent and m.token == 0][0])
     play(g, then)
     text = str(g.record())
-    assert ludo.Game.from_record(ludo.Record.parse(text)).position() == g.position()
+    assert game_of(ludo.Record.parse(text)).position() == g.position()
 
 
 def test_club_enter_with_the_six_then_move_it_with_the_five():

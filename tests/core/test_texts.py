@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import ludo
+from ludo.replay import game_of
 from rulehelp import random_game
 
 BASE = "classic RY R=5,y,y,y/Y=y,y,y,y R move 2 0 6"
@@ -86,11 +87,11 @@ def test_errors_name_the_files_line_numbers_when_comments_and_blanks_are_skipped
     lines[1:1] = ["# a comment", "", "# another"]      # the actions now start at line 5
     lines[6] = "R9 foo"                                 # line 7, the third action
     rec = ludo.Record.parse("\n".join(lines))
-    ludo.Game.from_record(rec, strict=False)
+    game_of(rec, strict=False)
     assert [n for n, _ in rec.errors] == [7]
     assert rec.errors[0][1].startswith("action 3 ('R9 foo')")
     with pytest.raises(ludo.RecordError, match=r"^line 7: action 3 \('R9 foo'\)"):
-        ludo.Game.from_record(ludo.Record.parse("\n".join(lines)))
+        game_of(ludo.Record.parse("\n".join(lines)))
     problems = ludo.verify_record(ludo.Record.parse("\n".join(lines)))
     assert problems[0][0] == 7
 
@@ -107,13 +108,13 @@ def test_a_last_line_cut_short_is_not_played():
     rec = ludo.Record.parse(cut)
     assert rec.errors == [(3, "last line is cut short (no line end): file truncated?")]
     assert rec.actions == ["roll 4 hand"]
-    assert ludo.Game.from_record(rec).codes == g.codes[:1]
+    assert game_of(rec).codes == g.codes[:1]
 
 
 def test_a_header_that_cannot_start_a_game_says_what_it_lacks():
     rec = ludo.Record({"format": "ludo-record/1", "players": "RY"}, ["roll 6"])
     with pytest.raises(ludo.RecordError, match="the header has no 'preset'"):
-        ludo.Game.from_record(rec)
+        game_of(rec)
     bad = ludo.Record.parse('{"format":"ludo-record/1","preset":"classic","players":"RY",'
                             '"options":{"warp":true}}\nroll 6\n{"result":"*","seed":"5"}\n')
     problems = ludo.verify_record(bad)

@@ -2,6 +2,7 @@
 import json
 
 import ludo
+from ludo.replay import game_of
 from ludo import winchance
 from ludo_host import cli
 from ludo_host.analysis.engine import analyse_record, move_mark, roll_mark
@@ -130,9 +131,9 @@ def test_winchance_of_analysis_matches_the_core():
     """The chances the analysis reports are the core's (percent of its parts)."""
     rec = ludo.Record.parse(_played_record(seed=8, players=3))
     result = analyse_record(rec)
-    g = ludo.Game.from_record(rec, upto=0)
+    g = game_of(rec, upto=0)
     for i in range(0, len(rec.actions), 37):
-        g = ludo.Game.from_record(rec, upto=i + 1)
+        g = game_of(rec, upto=i + 1)
         c = winchance.chances(g)
         assert result["actions"][i]["chances"] == {"RGYB"[s]: c[s] / 100.0 for s in g.seats}
 

@@ -4,6 +4,7 @@ the table, off by default on a seat's page, and a switch that is remembered."""
 import time
 
 import ludo
+from ludo.replay import game_of
 from ludo import winchance
 
 from cdp import Browser
@@ -33,7 +34,7 @@ def test_watchers_see_the_chances_follow_the_game(table):       # noqa: F811
         time.sleep(0.3)
         # the bar is the rules core's chances for the record's position now
         rec = ludo.Record.parse("\n".join(lines) + "\n")
-        g = ludo.Game.from_record(rec)
+        g = game_of(rec)
         c = winchance.chances(g)
         want = [[ludo.SEAT_LETTERS[s], ((c[s] + 5) // 10) / 10.0] for s in g.seats]
         assert watcher.eval("document.body.dataset.winchances") == "on"

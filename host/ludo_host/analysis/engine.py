@@ -19,6 +19,7 @@ of 10,000; here they become percentage points.
   GNU Backgammon's "luck-adjusted result").
 """
 import ludo
+from ludo.replay import game_of
 from ludo import winchance
 from ludo.game import ROLL, MOVE
 from ludo.record import push_line
@@ -67,7 +68,7 @@ def start_game(rec):
     if rec is None or not rec.header:
         raise AnalysisError("not a record")
     try:
-        return ludo.Game.from_record(rec, upto=0)
+        return game_of(rec, upto=0)
     except ludo.LudoError as exc:
         raise AnalysisError(str(exc).split("\n")[0])
 

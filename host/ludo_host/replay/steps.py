@@ -5,6 +5,7 @@ line (rolls, moves, take-backs and `kind` lines all count, as in the file).
 Shared by the terminal replay and the HTML page (which embeds them as JSON).
 """
 import ludo
+from ludo.replay import game_of
 from ludo.record import push_line
 
 from .. import layout
@@ -48,7 +49,7 @@ class Replay:
         self.undone = {}
         self.left = []                  # (seat, "resign" or "timeout") in order
         self.names = rec.names          # {seat: a person's name}
-        g = self._game = ludo.Game.from_record(rec, upto=0)
+        g = self._game = game_of(rec, upto=0)
         self.seats = "".join(ludo.SEAT_LETTERS[s] for s in g.seats)
         self.safe = [sq for sq in range(len(g.rules.safe)) if g.rules.safe[sq]]
         self.tokens = [t for s in g.seats for t in range(4 * s, 4 * s + 4)]
