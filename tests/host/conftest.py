@@ -142,3 +142,24 @@ class Clock:
 
     def __call__(self):
         return self.now
+
+
+CHROMIUM = "/usr/bin/chromium"       # Debian's (test.sh installs it); never Playwright's download
+IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium driven by Playwright, one per test module (tests open pages or
+    contexts of their own in it)."""
+    if not os.path.exists(CHROMIUM):
+        if IN_CI:
+            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
+        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -4,7 +4,6 @@ square (so inside the board, even on its edge), each label inside its disc and o
 label; the pictures are saved beside the test's files (look at them)."""
 import collections
 import json
-import os
 import random
 import types
 
@@ -15,9 +14,6 @@ from ludo_host import layout
 from ludo_host.replay.page import CELL, SIZE, render_page
 from ludo_host.replay.steps import Replay
 from ludo_host.web import WebService
-
-CHROMIUM = "/usr/bin/chromium"
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 
 
 def stack_of_three_on_the_edge():
@@ -45,19 +41,6 @@ def stack_of_three_on_the_edge():
             if stacks:
                 return str(g.record(transcript=True)), len(g.transcript), stacks[0]
     raise AssertionError("no game with a stack of three on the board's edge")
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 GEOMETRY = """place => {

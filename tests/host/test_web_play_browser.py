@@ -8,7 +8,6 @@ and the game goes on; the friend sees their own roll a moment before the next pl
 a capture is told to the captured friend in words; the table's page counts the 45 s down
 while a friend is away, and the friend, back, reads what the computer played for them."""
 import json
-import os
 import re
 import time
 
@@ -19,24 +18,9 @@ from fakeboard import FakeBoard
 from ludo_host.web import WebService
 from ludo_host.web.room import AWAY_S
 
-CHROMIUM = "/usr/bin/chromium"
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 # (bypass_csp: Playwright's wait_for_function evaluates its text, which the page's CSP forbids)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1, "bypass_csp": True}
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

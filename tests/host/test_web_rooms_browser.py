@@ -4,7 +4,6 @@ a pty, logged by the logger): Fill before anyone has rolled, Leave then Join aga
 given on Join and on the table's page, a room going on into the next game, links made on
 127.0.0.1 flagged, and --public-url in the links and their QR codes."""
 import json
-import os
 
 import ludo
 import pytest
@@ -13,28 +12,8 @@ from conftest import Clock, run_cli, wait_until
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 
-CHROMIUM = "/usr/bin/chromium"
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1180, "height": 900}
-
-
-@pytest.fixture
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e .[test])")
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def start_table(tmp_path, **service):
@@ -80,8 +59,8 @@ def said(page):
     return page.locator("#play-said").inner_text()
 
 
-def open_table(browser, svc):
-    host = browser.new_page(viewport=DESK)
+def open_table(chromium, svc):
+    host = chromium.new_page(viewport=DESK)
     host.goto(svc.host_url)
     host.wait_for_function("() => ludoLive.panel && ludoLive.panel.playing")
     return host
@@ -104,12 +83,12 @@ def confirm_if_asked(page):
         yes.click()
 
 
-def test_fill_before_the_first_roll_then_leave_and_join_again(table, browser):
+def test_fill_before_the_first_roll_then_leave_and_join_again(table, chromium):
     """Start the game, make the room, friends join, press Fill: nobody has rolled yet.  A
     friend who left takes the seat back from the same link."""
     board, svc, games = table
     new_game(board, svc, 4)
-    host = open_table(browser, svc)
+    host = open_table(chromium, svc)
     boxes = host.locator("#play-seats .send-link")
     assert [b.get_attribute("value") for b in boxes.all()] == ["R", "G", "Y", "B"]
     assert [b.is_checked() for b in boxes.all()] == [False, True, True, True]     # the host is Red
@@ -120,14 +99,14 @@ def test_fill_before_the_first_roll_then_leave_and_join_again(table, browser):
     assert "this PC only" in notice.inner_text() and "--lan" in notice.inner_text()
     assert host.locator("#play-seats a.this-pc").count() == 3
     assert "--public-url" in notice.inner_text() and host.locator("#play-seats svg.qr").count() == 0
-    green = browser.new_page(viewport=PHONE)
+    green = chromium.new_page(viewport=PHONE)
     green.goto(links["G"])
     green.wait_for_function("() => ludoLive.panel && ludoLive.panel.state === 'open'")
     green.get_by_placeholder("Your name (optional)").fill("Ben")
     green.get_by_role("button", name="Join").click()
     green.wait_for_function("() => ludoLive.panel.state === 'remote'")
     assert green.locator("#play-title").inner_text() == "Your seat: Green (Ben)"
-    yellow = browser.new_page(viewport=PHONE)
+    yellow = chromium.new_page(viewport=PHONE)
     yellow.goto(links["Y"])
     yellow.wait_for_function("() => ludoLive.panel && ludoLive.panel.state === 'open'")
     yellow.get_by_role("button", name="Join").click()
@@ -157,7 +136,7 @@ def test_fill_before_the_first_roll_then_leave_and_join_again(table, browser):
     host.wait_for_function("() => ludoLive.panel.seats[3].state === 'open'")
     late = host.locator("#play-seats .seat-link[data-seat=B] a").get_attribute("href")
     assert late != links["B"] and board.app.game.kinds["B"] == "medium"
-    blue = browser.new_page(viewport=PHONE)
+    blue = chromium.new_page(viewport=PHONE)
     blue.goto(late)
     blue.wait_for_function("() => ludoLive.panel && ludoLive.panel.state === 'open'")
     blue.get_by_role("button", name="Join").click()
@@ -167,15 +146,15 @@ def test_fill_before_the_first_roll_then_leave_and_join_again(table, browser):
     yellow.screenshot(path=str(games.parent / "yellow.png"))
 
 
-def test_a_room_goes_on_into_the_next_game(table, browser):
+def test_a_room_goes_on_into_the_next_game(table, chromium):
     """Yellow resigns by link: its page says who won and waits for the next game; the table
     starts it (same players) and the same link plays on, with the result in words."""
     board, svc, games = table
     new_game(board, svc, 2)
-    host = open_table(browser, svc)
+    host = open_table(chromium, svc)
     links = make_room(host)
     assert list(links) == ["Y"]
-    yellow = browser.new_page(viewport=PHONE)
+    yellow = chromium.new_page(viewport=PHONE)
     yellow.goto(links["Y"])
     yellow.wait_for_function("() => ludoLive.panel && ludoLive.panel.state === 'open'")
     yellow.get_by_placeholder("Your name (optional)").fill("Ben")
@@ -204,12 +183,12 @@ def test_a_room_goes_on_into_the_next_game(table, browser):
     assert board.app.remote == 0
 
 
-def test_public_url_is_in_the_links_and_their_qr_codes(tmp_path, browser):
+def test_public_url_is_in_the_links_and_their_qr_codes(tmp_path, chromium):
     import segno
     board, svc, games = start_table(tmp_path, public_url="https://ludo.example.ts.net")
     try:
         new_game(board, svc, 2)
-        host = open_table(browser, svc)
+        host = open_table(chromium, svc)
         links = make_room(host)
         link = links["Y"]
         assert link.startswith("https://ludo.example.ts.net/seat?t=")
@@ -228,7 +207,7 @@ def test_public_url_is_in_the_links_and_their_qr_codes(tmp_path, browser):
         board.close()
 
 
-def test_the_html_replay_names_the_players_and_says_who_resigned(tmp_path, browser):
+def test_the_html_replay_names_the_players_and_says_who_resigned(tmp_path, chromium):
     """`ludo-host replay --html`: the players' names beside their colours, and at the end
     "Anna (Red) won: Ben (Yellow) resigned", not "Result: R (resigned)"."""
     g = ludo.Game("strict", players=2, seed=3)
@@ -239,7 +218,7 @@ def test_the_html_replay_names_the_players_and_says_who_resigned(tmp_path, brows
     (tmp_path / "g.ludo").write_text(str(rec))
     out = run_cli("replay", tmp_path / "g.ludo", "--html", tmp_path / "g.html")
     assert out.returncode == 0, out.stderr
-    page = browser.new_page(viewport=PHONE)
+    page = chromium.new_page(viewport=PHONE)
     page.goto((tmp_path / "g.html").as_uri())
     assert "Red Anna" in page.locator("#meta").inner_text() and "Yellow Ben" in page.locator("#meta").inner_text()
     page.keyboard.press("End")
