@@ -15,14 +15,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 import mpharness  # noqa: E402
 
 # The bench's own random source: set up before the baseline (it is not the package's heap)
-DRIVER = """
-class Lcg:
-    def __init__(self, s):
-        self.s = s
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-"""
+DRIVER = mpharness.LCG_SOURCE
 PLAY = """
 import ludo
 rng = Lcg(7)

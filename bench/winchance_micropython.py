@@ -28,13 +28,7 @@ g = ludo.Game("classic", players=4, seed=5)
 
 MEASURE = """
 from ludo import winchance
-class Lcg:
-    def __init__(self, s):
-        self.s = s
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-rng = Lcg(3)
+""" + mpharness.LCG_SOURCE + """rng = Lcg(3)
 stats = {"roll": [], "move": []}
 n = 0
 while g.outcome() is None and n < 400:

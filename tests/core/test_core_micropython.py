@@ -4,16 +4,11 @@ import random
 
 import ludo
 from configs import CONFIGS
+import mpharness
 
 PLAY = """
 import ludo
-class Lcg:
-    def __init__(self, s):
-        self.s = s
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-def play(preset, players, options, seed):
+""" + mpharness.LCG_SOURCE + """def play(preset, players, options, seed):
     rng = Lcg(seed)
     g = ludo.Game(preset, players=players, seed=seed, options=options)
     n = 0

@@ -5,19 +5,14 @@ import pytest
 import ludo
 from ludo import winchance
 from configs import CONFIGS, config_id
+import mpharness
 
 SCALE = winchance.SCALE
 
 PLAY = """
 import ludo
 from ludo import winchance
-class Lcg:
-    def __init__(self, s):
-        self.s = s
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-def chances_of_game(preset, players, options, seed, every):
+""" + mpharness.LCG_SOURCE + """def chances_of_game(preset, players, options, seed, every):
     rng = Lcg(seed)
     g = ludo.Game(preset, players=players, seed=seed, options=options)
     out = []

@@ -29,6 +29,18 @@ PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webass
 DEFAULT_TIMEOUT = float(os.environ.get("LUDO_MP_TIMEOUT", "300"))
 
 
+# A tiny random source the same under both Pythons (CPython's and MicroPython's `random`
+# differ), for code that plays games in both and compares: `exec` it, or prefix it to code.
+LCG_SOURCE = """
+class Lcg:
+    def __init__(self, s):
+        self.s = s
+    def below(self, n):
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.s >> 8) % n
+"""
+
+
 class MicroPythonError(Exception):
     """A Python exception raised inside MicroPython (or the runner failing).
 
