@@ -144,21 +144,29 @@ class Clock:
         return self.now
 
 
-CHROMIUM = "/usr/bin/chromium"       # Debian's (test.sh installs it); never Playwright's download
 IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
+
+
+def need_chromium():
+    """Debian's Chromium's path (test.sh installs it); without it a browser test is skipped
+    here, and fails in CI, which must run the browser tests."""
+    from cdp import find_chromium
+    path = find_chromium()
+    if not path:
+        if IN_CI:
+            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
+        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    return path
 
 
 @pytest.fixture(scope="module")
 def chromium():
-    """Debian's Chromium driven by Playwright, one per test module (tests open pages or
-    contexts of their own in it)."""
-    if not os.path.exists(CHROMIUM):
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    """Debian's Chromium driven by Playwright (never Playwright's own download), one per
+    test module (tests open pages or contexts of their own in it)."""
+    path = need_chromium()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
         try:
             yield browser
         finally:

@@ -1,26 +1,20 @@
 """The HTML replay's analysis in headless Chromium: the win-chance graph (a click goes to that
 step, the current step marked), the marks beside the moves, the luck/skill table."""
-import os
-
 import ludo
 import pytest
 
-from cdp import Browser, find_chromium
+from cdp import Browser
+from conftest import need_chromium
 from ludo_host import cli
 from ludo_host.analysis.engine import analyse_record
 from ludo_host.analysis.page import page_analysis
 from ludo_host.replay.page import render_page
 from ludo_host.replay.steps import Replay
 
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
-
 
 @pytest.fixture(scope="module")
 def browser():
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
     with Browser(width=1180, height=900) as b:
         yield b
 

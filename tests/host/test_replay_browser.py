@@ -1,23 +1,17 @@
 """The HTML replay in headless Chromium (Debian's `chromium`), driven over the DevTools
 protocol: keys, slider and #step=N change the board as the rules core says."""
-import os
-
 import ludo
 import pytest
 
-from cdp import Browser, find_chromium
+from cdp import Browser
+from conftest import need_chromium
 from ludo_host.replay.page import render_page
 from ludo_host.replay.steps import Replay
-
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
     with Browser(width=1180, height=760) as b:
         yield b
 

@@ -2,27 +2,21 @@
 a game played on the virtual board (real firmware, its data channel on a pty, logged by
 the logger) is followed live by two browsers, and their move list is the record file."""
 import json
-import os
 import time
 
 import ludo
 import pytest
 
-from cdp import Browser, find_chromium
-from conftest import wait_until
+from cdp import Browser
+from conftest import need_chromium, wait_until
 from ludo_host.replay.steps import Replay
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
-
 
 @pytest.fixture
 def chromium():
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
 
 
 @pytest.fixture

@@ -2,27 +2,21 @@
 DevTools protocol): the page answers the server's heartbeat and stays; a link opened on
 more pages than the server keeps closes the oldest, which says so and stays closed."""
 import asyncio
-import os
-
 import aiohttp
 import pytest
 
-from cdp import Browser, find_chromium
-from conftest import Clock, wait_until
+from cdp import Browser
+from conftest import Clock, need_chromium, wait_until
 from test_web_seats import Page
 from ludo_host.web import WebService
 from ludo_host.web.admission import Limits
 
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 NO_BOARD = "/dev/no-ludo-board-here"
 
 
 @pytest.fixture
 def quick_service(tmp_path):
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
     svc = WebService(str(tmp_path / "games"), NO_BOARD, status_stream=open(tmp_path / "status.txt", "w"),
                      limits=Limits(beat_every_s=0.3, beat_answer_s=1.0))
     svc.start()
@@ -63,10 +57,7 @@ def test_a_seat_page_refused_a_resign_shows_one_error_and_goes_on(tmp_path):
     """Family with 2 players lets no one resign: the seat page (asked by hand, as a
     modified page would) says so in one line and keeps following the game, on the virtual
     board in this process (whose rules core is a copy of its own)."""
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
     from ludo_host.virtual import VirtualBoard
     from ludo_host.web import attach_virtual_board
     games = tmp_path / "games"

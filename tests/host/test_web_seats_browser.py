@@ -6,21 +6,19 @@ against a computer seat while a second browser watches; the 45 s rule on the roo
 messages refused."""
 import contextlib
 import json
-import os
 import threading
 import time
 
 import ludo
 import pytest
 
-from cdp import Browser, find_chromium
-from conftest import Clock, wait_until
+from cdp import Browser
+from conftest import Clock, need_chromium, wait_until
 from ludo_host.replay.steps import Replay
 from ludo_host.virtual import VirtualBoard
 from ludo_host.web import WebService, attach_virtual_board
 from ludo_host.web.room import AWAY_S
 
-IN_CI = os.environ.get("CI", "") not in ("", "0", "false")
 SHORT = {"tokens_to_win": 1}          # one token home wins: a whole game stays short
 
 
@@ -28,10 +26,7 @@ SHORT = {"tokens_to_win": 1}          # one token home wins: a whole game stays 
 def table(tmp_path):
     """A virtual board on the real clock, and `ludo-host web`'s service on its data channel,
     with the seat links on a clock the test sets."""
-    if not find_chromium():
-        if IN_CI:
-            pytest.fail("chromium is not installed, but CI must run the browser tests (test.sh installs it)")
-        pytest.skip("chromium is not installed (test.sh installs Debian's chromium)")
+    need_chromium()
     games = tmp_path / "games"
     games.mkdir()
     board = VirtualBoard(data_port="pty", realtime=True, settings={"LUDO_SKIP_FIXUPS": 1})  # (as `ludo-host web`'s)
