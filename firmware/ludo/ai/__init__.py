@@ -1,4 +1,4 @@
-# Computer players: Easy, Medium and Hard.
+# Computer players: Easy, Medium, Hard and Expert.
 #
 # from ludo import ai
 # player = ai.Hard(seed=3)
@@ -21,6 +21,8 @@
 # budget bounds its work, so a decision on the board takes well under a second
 # (bench/ai_micropython.py); ludo.ai.prepare makes what a decision needs.
 #
+# - Expert (ludo.ai.expert) chooses by the win chance of ludo.winchance.
+#
 # Every player is deterministic for its seed (its own small generator,
 # ludo.ai.base: CircuitPython's `random` differs from CPython's) and never
 # changes the game it is given (Hard searches on its own copy).
@@ -30,8 +32,8 @@
 # those of the player a seat needs (ludoboard/players.py).
 
 # public name: the module that has it
-_HOME = {"Easy": "easy", "Medium": "medium", "Hard": "hard", "Rng": "base"}
-_CLASSES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+_HOME = {"Easy": "easy", "Medium": "medium", "Hard": "hard", "Expert": "expert", "Rng": "base"}
+_CLASSES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
 _players = {}
 
 
@@ -54,10 +56,10 @@ def __getattr__(name):
 
 
 def choose(game, kind):
-    """The move a computer of `kind` ("easy", "medium", "hard") plays now (None if none)."""
+    """The move a computer of `kind` ("easy", "medium", "hard", "expert") plays now (None if none)."""
     p = _players.get(kind)
     if p is None:
         if kind not in _CLASSES:
-            raise ValueError("unknown computer player %r (easy, medium or hard)" % (kind,))
+            raise ValueError("unknown computer player %r (easy, medium, hard or expert)" % (kind,))
         p = _players[kind] = __getattr__(_CLASSES[kind])()
     return p.choose(game)
