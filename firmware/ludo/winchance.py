@@ -181,7 +181,7 @@ def features(game, into=None):
 
 def scores(game):
     """Each seat's score in 64ths of a bit (log2 units), by seat (None: not playing)."""
-    f = features(game)
+    f = features(game, _cache[4])       # (its list made once: the board allocates less)
     out = [None] * 4
     w2 = W.W2
     hidden = W.HIDDEN
@@ -227,7 +227,8 @@ def scores(game):
     return out
 
 
-_cache = [None, None, None, None]   # the weights' rows, the W1 they were made from; biases, their rules
+_cache = [None, None, None, None, [0] * (4 * FEATURES)]   # the weights' rows, the W1 they were made
+# from; the biases, their rules; scores' features
 # features that stay the same all game (the preset, the players, the tokens needed)
 # or are one of four (turn0..turn3), folded into the biases on the board
 _FOLDED = (12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26)
