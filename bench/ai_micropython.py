@@ -6,15 +6,16 @@ choice (two or more legal moves):
 - time (time.ticks_us) in this WebAssembly build: an RP2040 running
   CircuitPython is roughly 20-50x slower, so the estimate printed is that range;
 - bytes allocated (gc.mem_alloc difference with the collector off);
-- positions judged (Hard's node budget).
+- positions judged (Hard's and Expert's budgets).
 Prints the mean, the 95th percentile and the worst case with its position,
 then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
 WebAssembly heap grows in the first calls), the heap the level keeps between
-decisions (also as the board plays it: Hard with keep off, its tables and buffers
-made again each decision) and the heap the imports cost (ludo.ai.easy and
-ludo.ai.medium: Easy and Medium; ludo.ai.hard: Hard and its parts, which load
-without them; each with the package ludo.ai and ludo.ai.base).  The timer ticks
+decisions (also as the board plays it: Hard and Expert with keep off, their
+tables, search game and buffers made again each decision) and the heap the
+imports cost (ludo.ai.easy and ludo.ai.medium: Easy and Medium; ludo.ai.hard:
+Hard and its parts, which load without them; ludo.ai.expert: Expert with the
+win chance and its weights; each with the package ludo.ai and ludo.ai.base).  The timer ticks
 in whole milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
