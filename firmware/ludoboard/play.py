@@ -151,8 +151,6 @@ def committed(app, code, text):
     g = app.game
     app.saves.append(code, g)
     app.acted = None            # (a move taken from afar is shown until the next action)
-    if code >= CODE_KIND:       # a seat handed to a kind is played at the table or by the board
-        app.remote &= ~(1 << ((code - CODE_KIND) >> 2))
     link = app.link
     if link.connected:          # the lines are built only for a PC that listens
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts

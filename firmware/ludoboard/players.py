@@ -1,9 +1,10 @@
-# Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
-# and the coach's hint (Hard's move for a person's seat).
+# Computer seats: ludo's computer players (Easy, Medium, Hard, Expert) playing a
+# seat, and the coach's hint (Expert's move for a person's seat: names.COACH_KIND).
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
-# then each player's own parts.  They stay while
+# then each player's own parts (Expert's: the win chance, ludo.winchance and its
+# weights).  They stay while
 # a game has a computer seat; the app releases them when no seat needs them
 # (app.computers_needed: the game over, a hint given in a game of people).
 # Between decisions a seat keeps only its player's generator: Hard makes its
@@ -17,11 +18,12 @@ from . import play
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
-# imports only modules before it); its class (Easy, Medium, Hard) is in the last
+# imports only modules before it); its class (Easy, Medium, Hard, Expert) is in the last
 _PARTS = {"easy": ("ai", "ai.base", "ai.easy"),
           "medium": ("ai", "ai.base", "ai.thumb", "ai.medium"),
           "hard": ("ai", "ai.base", "ai.weights", "ai.tables", "ai.danger", "ai.worth", "ai.evaluate",
-                   "ai.search", "ai.prepare", "ai.hard")}
+                   "ai.search", "ai.prepare", "ai.hard"),
+          "expert": ("ai", "ai.base", "winchance_weights", "winchance", "ai.expert")}
 
 
 def _installed():
@@ -87,7 +89,7 @@ def _player(kind):
             short = _PARTS[kind][-1]
             __import__("ludo." + short)
             m = sys.modules["ludo." + short]
-        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
+        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard, Expert
         p = _players[kind] = cls() if cls is not None else None
         if p is not None and _ai is LAZY:
             p.keep = False          # Hard: tables and buffers made again each decision
