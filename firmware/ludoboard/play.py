@@ -263,8 +263,8 @@ def looks_like_earlier(legal, i):
 
 
 def coach(app):
-    """Long press on select: light the move the Hard computer would play (players.job:
-    once Hard's code is loaded, a module a loop pass).
+    """Long press on select: light the move the Expert computer would play (players.job:
+    once its code is loaded, a module a loop pass; Hard's in a game with a Hard seat).
     """
     if not app.computers:
         app.refuse()

@@ -89,7 +89,7 @@ def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
                 loaded = [name for name in AI_MODULES if name in sys.modules]
                 assert len(loaded) == stages, loaded
             assert players.ready(kind) and "ludo." + last in sys.modules
-            assert stages == len(players._PARTS[kind])
+            assert stages == len(players._PARTS[kind].split())
             assert list(players.load(kind)) == []           # nothing more to load
     finally:
         _restore(saved)
