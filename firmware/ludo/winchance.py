@@ -185,12 +185,13 @@ def scores(game):
     out = [None] * 4
     w2 = W.W2
     hidden = W.HIDDEN
-    rows = _rows()
     if _mul is None:                # MicroPython: the game's constant features come folded
-        bias = _biases(game.rules, rows)
+        bias = _biases(game.rules)
         varying = _VARYING
         nz = _NZ
+        w1 = W.W1                   # (its rows read in place: no copy kept on the heap)
     else:
+        rows = _rows()
         b1 = W.B1
     for s in game.rules.seats:
         if (game.out >> s) & 1:
@@ -215,20 +216,21 @@ def scores(game):
                 if f[k + i]:
                     nz[n] = i
                     n += 1
+            r = 0
             for j in range(hidden):
-                row = rows[j]
                 h = b[j]
                 for m in range(n):
                     i = nz[m]
-                    h += row[i] * f[k + i]
+                    h += w1[r + i] * f[k + i]
                 if h > 0:
                     acc += w2[j] * (h >> 10)
+                r += FEATURES
         out[s] = acc >> 6
     return out
 
 
-_cache = [None, None, None, None, [0] * (4 * FEATURES)]   # the weights' rows, the W1 they were made
-# from; the biases, their rules; scores' features
+_cache = [None, None, None, None, [0] * (4 * FEATURES), None]   # the weights' rows (CPython), the
+# W1 they were made from; the biases, their rules; scores' features; the W1 of the biases
 # features that stay the same all game (the preset, the players, the tokens needed)
 # or are one of four (turn0..turn3), folded into the biases on the board
 _FOLDED = (12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26)
@@ -242,15 +244,15 @@ def _rows():
         w1 = W.W1
         _cache[0] = [tuple(w1[j * FEATURES:(j + 1) * FEATURES]) for j in range(W.HIDDEN)]
         _cache[1] = w1
-        _cache[3] = None
     return _cache[0]
 
 
-def _biases(rules, rows):
+def _biases(rules):
     """Per place in the turn order (0..3), each hidden unit's bias with the features
     that are the same all game (preset, players, tokens needed) and that place added.
     """
-    if _cache[3] is not rules:
+    w1 = W.W1
+    if _cache[3] is not rules or _cache[5] is not w1:
         x = [0] * FEATURES
         x[19 + _PRESETS.index(rules.preset)] = _ONE
         x[21 + len(rules.seats)] = _ONE
@@ -261,14 +263,14 @@ def _biases(rules, rows):
             b = []
             for j in range(W.HIDDEN):
                 h = W.B1[j]
-                row = rows[j]
                 for i in _FOLDED:
-                    h += row[i] * x[i]
+                    h += w1[j * FEATURES + i] * x[i]
                 b.append(h)
             out.append(b)
             x[12 + slot] = 0
         _cache[2] = out
         _cache[3] = rules
+        _cache[5] = w1
     return _cache[2]
 
 

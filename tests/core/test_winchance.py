@@ -180,3 +180,24 @@ def test_chances_identical_under_micropython(micropython):
     env = _env()
     for (p, n, o), line in zip(configs, out):
         assert eval(line) == env["chances_of_game"](p, n, o, 4, 9), (p, n, o)
+
+
+def test_boards_sum_equals_the_pcs(monkeypatch):
+    """scores' board path (constant features folded into biases, only non-zero
+    features summed) gives the PC's whole numbers, in every configuration."""
+    games = []
+    for p, n, o in CONFIGS:
+        g = ludo.Game(p, players=n, seed=3, options=o)
+        k = 0
+        while g.outcome() is None and k < 300:
+            if k % 7 == 0:
+                games.append(g.copy())
+            if g.needs_roll():
+                g.roll()
+            else:
+                moves = g.legal_moves
+                g.push(moves[k % len(moves)])
+            k += 1
+    pc = [winchance.scores(g) for g in games]
+    monkeypatch.setattr(winchance, "_mul", None)
+    assert [winchance.scores(g) for g in games] == pc
