@@ -1,28 +1,25 @@
-# The game: a position, a stack of actions you push and pop, legal moves.
+# The game: the action stack and the API, the top layer of a Game (State <
+# Moves < Turns < Game: what a position is (state.py), what moves are legal
+# (moves.py), what an action does (turns.py)).
 #
-# State is a handful of small ints and three bytearrays, so a snapshot is a
-# few dozen bytes and a finished game's history is one byte per action.  Undo
+# A position is a handful of small ints and three bytearrays, so a snapshot is
+# a few dozen bytes and a finished game's stack is one byte per action.  Undo
 # restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
-# replays the actions after it.  Per-square tables (occ, held, anym) are
+# replays the actions after it.  The per-square tables (occ, held, anym) are
 # derived from the tokens and rebuilt on a restore.
-#
-# Game is built in layers, a module each so that the board compiles one at a
-# time: History (history.py: the action stack), Moves (moves.py: the tables and
-# the legal moves), Turns (turns.py: applying actions), Game (here: the API).
 #
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
 # after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
 # checks the inlined code against them; on CPython, fast_play.py (installed at the
-# end of this file) inlines Game.roll and Game.push whole.  (Comments, not docstrings,
-# in the rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
+# end of this file) inlines Game.roll and Game.push whole.
 from .rules import Rules, SEAT_LETTERS, START_FIRST
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, new_seed
 from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
                       MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
-from .history import SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
+from .state import SNAP_EVERY
 from .moves import _tokens
 from .turns import Turns
 
@@ -104,6 +101,79 @@ class Game(Turns):
         # The last move, packed into one small int (-1: the last action was no move)
         self._last = -1
         self._lcaps = 0                 # (its captures: a mask of tokens)
+
+    # ---- the action stack ------------------------------------------------
+    def _push_code(self, code):
+        self._record(code)
+        self._apply(code)
+
+    def _record(self, code):
+        """Put an action on the stack (and the transcript)."""
+        n = self._ncodes
+        if not n % SNAP_EVERY:
+            self._mark(n)
+        if n < len(self._codes):
+            self._codes[n] = code
+        else:
+            self._codes.append(code)
+        self._ncodes = n + 1
+        if self._trans is not None:
+            self._trans.append(code)
+
+    def _mark(self, n):
+        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
+        if n:
+            at = (n // SNAP_EVERY) * self._SNAP
+            if len(self._snaps) <= at:
+                self._snaps.extend(bytes(self._SNAP))
+            self._write(self._snaps, at)
+        if not self._started:
+            self._started = True
+            self.start_kinds = dict(self.kinds)
+
+    def pop(self):
+        """Take back the last action; returns its text."""
+        n = self._ncodes
+        if not n:
+            raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
+        n -= 1
+        code = self._codes[n]
+        self._ncodes = n
+        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
+        self._restore(self._snaps, j * self._SNAP)
+        self._nev = 0               # no last events, no last move
+        self._last = -1
+        for k in range(j * SNAP_EVERY, n):
+            self._apply(self._codes[k])
+        text = self.action_text(code)
+        self._transcript_buffer(n + 1).append(CODE_UNDO)
+        return text
+
+    def _transcript_buffer(self, n=None):
+        if self._trans is None:
+            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
+        return self._trans
+
+    @property
+    def transcript_length(self):
+        """len(transcript), without building it."""
+        t = self._trans
+        return self._ncodes if t is None else len(t)
+
+    @property
+    def transcript(self):
+        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
+        if self._trans is None:
+            return self.codes
+        return bytes(self._trans)
+
+    @property
+    def codes(self):
+        """The transcript's action codes so far, as bytes."""
+        return bytes(self._codes[:self._ncodes])
+
+    def __len__(self):
+        return self._ncodes
 
     # ---- public actions -------------------------------------------------
     def _check_running(self, what):
@@ -256,25 +326,6 @@ class Game(Turns):
         from .notation import parse_move
         return parse_move(self, text)
 
-    def outcome(self):
-        """None while the game goes on; when over, an Outcome with the winners and the termination."""
-        if self.phase != OVER:
-            return None
-        return Outcome(tuple(s for s in range(4) if (self.win_mask >> s) & 1), TERMINATIONS[self.term])
-
-    @property
-    def last_move(self):
-        """The Move of the last action, if that action was a move (else None)."""
-        info = self._last
-        if info < 0:
-            return None
-        end = info & 255
-        start = (info >> 8) & 255
-        v = (info >> 16) & 7
-        t = (info >> 19) & 15
-        return Move(self.rules, info >> 23, t, start - 1, end - 1, v, _tokens(self._lcaps),
-                    CODE_MOVE + t * 6 + v - 1)
-
     def position(self):
         """The position's one-line text form (docs/record-format.md)."""
         from .position import position_text
@@ -292,27 +343,6 @@ class Game(Turns):
         return Record.of_game(self, transcript, headers)
 
     # ---- search: for computer players, on a copy of the game ---------------
-    def legal_codes(self):
-        """The legal moves now as action codes (a list; do not change it).  One list
-        per position, built on the first call (the only allocation of a search step).
-        """
-        codes = self._legal_list
-        if codes is None:
-            n = self._nl
-            if n < 0:
-                n = self._gen()
-            lc = self._lc
-            codes = self._legal_list = [0] * n     # (a comprehension would also build a function)
-            for i in range(n):
-                codes[i] = lc[i]
-        return codes
-
-    def apply(self, code):
-        """Apply a roll or move code without checking it and without recording it
-        (for search on a copy; `push`/`roll` are the checked, recorded way).
-        """
-        self._apply(code)
-
     def copy(self):
         """An independent game at the same position (its stack starts here)."""
         g = Game(self.rules, seed=self.seed if self.seed is not None else False, dice=self.dice)

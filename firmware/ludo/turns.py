@@ -1,11 +1,12 @@
-# Applying actions: rolls, moves, captures, turns and the end: a base class of
-# Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
-# see moves.py).
+# What an action does: the third layer of a Game (State < Moves < Turns < Game).
+# A roll, a move and its captures, a pass, the turn order and the end, applied
+# to the position (trusted to be legal: Game checks and records), and the
+# events each caused.
 from .rules import SIXES_VOID
 from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
                       EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
-                      CODE_RESIGN, CODE_TIMEOUT, OFF, MAX_PENDING, event_text)
-from .moves import Moves
+                      CODE_RESIGN, CODE_TIMEOUT, OFF, MAX_PENDING, Move, event_text)
+from .moves import Moves, _tokens
 
 
 class Turns(Moves):
@@ -68,6 +69,19 @@ class Turns(Moves):
         return self._evb[i]
 
     @property
+    def last_move(self):
+        """The Move of the last action, if that action was a move (else None)."""
+        info = self._last
+        if info < 0:
+            return None
+        end = info & 255
+        start = (info >> 8) & 255
+        v = (info >> 16) & 7
+        t = (info >> 19) & 15
+        return Move(self.rules, info >> 23, t, start - 1, end - 1, v, _tokens(self._lcaps),
+                    CODE_MOVE + t * 6 + v - 1)
+
+    @property
     def last_events(self):
         """What the last action caused, a tuple of strings (docs/api.md); built when read."""
         n = self._nev
@@ -81,6 +95,12 @@ class Turns(Moves):
                 t[i] = event_text(evb[i])
             t = self._evt = tuple(t)
         return t
+
+    def apply(self, code):
+        """Apply a roll or move code without checking it and without recording it
+        (for search on a copy; `push`/`roll` are the checked, recorded way).
+        """
+        self._apply(code)
 
     def _apply(self, code):
         """Apply one action code, trusted to be legal.  (On CPython fast_play.py puts the
