@@ -55,6 +55,7 @@ class Game(Turns):
         for s in r.seats:
             self.kinds[SEAT_LETTERS[s]] = "human"
         self.start_kinds = self.kinds
+        # Every layer's attributes are set up here, in one place: the position (state.py)
         self.pos = bytearray(16)
         self.turn_start = bytearray(16)
         self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
@@ -76,6 +77,7 @@ class Game(Turns):
             for s in r.seats:
                 self.ro_mask |= 1 << s
         self.turn_start[:] = self.pos
+        # The action stack (this class)
         self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
         self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
         # Every action in order, take-backs and seat hand-overs too.  Until the first of
@@ -84,7 +86,7 @@ class Game(Turns):
         self._started = False
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
-        # The legal moves of this position: codes and destinations in two buffers made
+        # The legal moves of this position (moves.py): codes and destinations in two buffers made
         # once (the first _nl bytes; -1: not worked out yet), so search allocates no
         # list per position; the Moves (legal_moves) and a list (legal_codes()) are
         # built from them only when asked for.
@@ -93,7 +95,7 @@ class Game(Turns):
         self._nl = -1
         self._legal = None
         self._legal_list = None
-        # What the last action caused: event bytes (actions.py), the first _nev of
+        # What the last action caused (turns.py): event bytes (actions.py), the first _nev of
         # _evb; last_events turns them into text when read.
         self._evb = bytearray(8)
         self._nev = 0
@@ -342,7 +344,7 @@ class Game(Turns):
         from .record import Record
         return Record.of_game(self, transcript, headers)
 
-    # ---- search: for computer players, on a copy of the game ---------------
+    # ---- a copy, for search (state, set_state, legal_codes and apply below) --
     def copy(self):
         """An independent game at the same position (its stack starts here)."""
         g = Game(self.rules, seed=self.seed if self.seed is not None else False, dice=self.dice)
