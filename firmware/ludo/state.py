@@ -6,7 +6,10 @@
 # one every SNAP_EVERY actions).  Game.__init__ sets the attributes up.
 from .actions import OVER, OFF, MAX_PENDING, TERMINATIONS, Outcome, place_of
 
-SNAP_EVERY = 64         # the action stack (game.py) keeps a snapshot every SNAP_EVERY actions
+# The action stack (game.py) keeps a snapshot every SNAP_EVERY actions: each is held
+# for the game's life (a board's heap after a long game), and a take-back replays at
+# most SNAP_EVERY - 1 actions from the one before it.
+SNAP_EVERY = 128
 _SNAP = 16 + 16 + MAX_PENDING + 16
 # _restore's scratch snapshot, one for every game (it is read at once), and views of
 # its parts made once (slicing the caller's buffer would build new objects)

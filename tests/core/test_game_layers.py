@@ -7,7 +7,7 @@ import pytest
 import ludo
 from ludo.game import Game
 from ludo.moves import Moves
-from ludo.state import State
+from ludo.state import SNAP_EVERY, State
 from ludo.turns import Turns
 
 # the names docs/api.md's map gives each layer (each class's own, not inherited)
@@ -67,13 +67,14 @@ def test_a_position_set_back_brings_its_own_legal_moves():
 
 
 def test_the_stack_takes_back_across_its_snapshots():
-    g = _played(150)            # past two of the stack's snapshots (SNAP_EVERY: 64)
+    g = _played(2 * SNAP_EVERY + 20)        # past two of the stack's snapshots
     texts = []
     h = ludo.Game("classic", players=4, seed=3)
     for code in g.codes:
         texts.append(h.position())
         h.push_code(code)
-    for i in range(len(g) - 1, 60, -1):
+    n = len(g)
+    for i in range(n - 1, 60, -1):
         g.pop()
         assert g.position() == texts[i]
-    assert g.transcript.endswith(bytes([121]) * (149 - 60))
+    assert g.transcript.endswith(bytes([121]) * (n - 61))
