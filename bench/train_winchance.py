@@ -36,6 +36,7 @@ F = winchance.FEATURES
 OUT = os.path.join(ROOT, "firmware", "ludo", "winchance_weights.py")
 MAX_ACTIONS = 5000
 KIND_MIX = (("random", 1), ("easy", 2), ("medium", 5), ("hard", 2))
+CONTINUE_FROM = 400     # --continue-by: the hand-over comes at an action drawn from 0..this
 
 
 def computer(kind, seed):
@@ -83,19 +84,25 @@ def random_setup(rng):
         return preset, players, opts
 
 
-def play_game(index_seed):
-    """One game: [(features, active seats mask, team rows)...], winner mask."""
-    index, seed = index_seed
+def play_game(job):
+    """One game: [(features, active seats mask, team rows)...], winner mask.  With a
+    `continue_by` kind, the mixed players hand over to that kind on every seat at an
+    action drawn from 0..CONTINUE_FROM, and only the positions after it are kept: the
+    positions a mix of players reaches, judged by how strong players go on from them."""
+    index, seed, continue_by = job
     rng = random.Random(seed * 1000003 + index)
     preset, players, opts = random_setup(rng)
     game = ludo.Game(preset, players=players, seed=rng.getrandbits(40), options=opts)
     kinds = [k for k, n in KIND_MIX for _ in range(n)]
     who = {s: computer(rng.choice(kinds), rng.getrandbits(20)) for s in game.seats}
+    switch = rng.randrange(CONTINUE_FROM + 1) if continue_by else -1
     rows = []
     n = 0
     while game.outcome() is None and n < MAX_ACTIONS:
+        if n == switch:
+            who = {s: computer(continue_by, rng.getrandbits(20)) for s in game.seats}
         if game.needs_roll():
-            if rng.random() < 0.3:
+            if n >= switch and rng.random() < 0.3:
                 rows.append((winchance.features(game), _active(game)))
             game.roll()
         else:
@@ -276,6 +283,9 @@ def main():
     ap.add_argument("--td-lambda", type=float, default=0.7)
     ap.add_argument("--td-epochs", type=int, default=4, help="epochs per TD round (default 4)")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
+    ap.add_argument("--continue-by", choices=("easy", "medium", "hard"),
+                    help="keep only positions after every seat is handed to this kind, at a "
+                         "point drawn per game (default: the mixed players play to the end)")
     ap.add_argument("--out", default=OUT, help="weights module to write (default: the firmware's)")
     args = ap.parse_args()
     try:
@@ -284,7 +294,7 @@ def main():
         sys.exit("train_winchance: numpy is needed for training: pip install -e '.[train]'")
 
     t0 = time.time()
-    jobs = [(i, args.seed) for i in range(args.games)]
+    jobs = [(i, args.seed, args.continue_by) for i in range(args.games)]
     games = []
     with multiprocessing.Pool(args.jobs) as pool:
         for k, g in enumerate(pool.imap_unordered(play_game, jobs, chunksize=4), 1):
@@ -311,6 +321,8 @@ def main():
         epoch += args.td_epochs
     hidden, w1, b1, w2 = quantize(net)
     info = "seed %d, %d games, %d positions, %d hidden units" % (args.seed, args.games, len(data[0]), hidden)
+    if args.continue_by:
+        info += ", continued by %s" % args.continue_by
     write_module(args.out, hidden, w1, b1, w2, info)
     # the integer model as the board runs it, against the float one
     _, _, P = evaluate(net, *val)

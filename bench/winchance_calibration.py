@@ -17,6 +17,7 @@ mixed players, each rolled out to the end many times, against the model's chance
    table by predicted chance; `--png` draws the calibration plot.
 """
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -82,17 +83,8 @@ def rollout(job):
     return text, wins, count
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--positions", type=int, default=120)
-    ap.add_argument("--rollouts", type=int, default=48)
-    ap.add_argument("--by", default="medium", choices=("random", "easy", "medium", "hard"),
-                    help="the players of the rollouts (default medium)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--png", help="draw the calibration plot to this PNG file")
-    args = ap.parse_args()
-    t0 = time.time()
+def roll_out(args, t0):
+    """[(position text, wins per seat, rollouts)] of the sampled positions."""
     with multiprocessing.Pool(args.jobs) as pool:
         texts = pool.map(sample_position, [(i, args.seed) for i in range(args.positions)])
         jobs = [(t, args.rollouts, args.by, args.seed * 104729 + i) for i, t in enumerate(texts)]
@@ -101,6 +93,55 @@ def main():
             results.append(r)
             if k % max(1, args.positions // 10) == 0:
                 print("rolled out %d/%d positions, %.0f s" % (k, args.positions, time.time() - t0), flush=True)
+    return results
+
+
+def read_cache(path, key):
+    """The cached rollouts for `key`, or None (no file, or other positions or players)."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path) as fh:
+        data = json.load(fh)
+    if data.get("key") != key:
+        print("%s holds other rollouts (%s): rolling out again" % (path, data.get("key")))
+        return None
+    print("rollouts read from %s" % path)
+    return [tuple(r) for r in data["results"]]
+
+
+def load_weights(path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("candidate_weights", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--positions", type=int, default=120)
+    ap.add_argument("--rollouts", type=int, default=48)
+    ap.add_argument("--by", default="hard", choices=("random", "easy", "medium", "hard"),
+                    help="the players of the rollouts (default hard: the strongest)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--png", help="draw the calibration plot to this PNG file")
+    ap.add_argument("--cache", help="a JSON file of the rollouts: written after rolling out, read "
+                                    "instead of rolling out when it holds the same positions, "
+                                    "rollouts and players (to judge other weights on the same rollouts)")
+    ap.add_argument("--weights", help="judge these weights (a module as bench/train_winchance.py "
+                                      "writes) instead of the firmware's")
+    args = ap.parse_args()
+    t0 = time.time()
+    if args.weights:
+        winchance.W = load_weights(args.weights)
+    key = {"positions": args.positions, "rollouts": args.rollouts, "by": args.by, "seed": args.seed}
+    results = read_cache(args.cache, key)
+    if results is None:
+        results = roll_out(args, t0)
+        if args.cache:
+            with open(args.cache, "w") as fh:
+                json.dump({"key": key, "results": results}, fh)
     pairs = []              # (predicted, rolled out, rollouts) per seat (teams: once per team)
     for text, wins, count in results:
         g = ludo.Game.from_position(text)
@@ -116,8 +157,9 @@ def main():
     noise = sum(math.sqrt(q / 100 * (1 - q / 100) / n) * 100 * math.sqrt(2 / math.pi)
                 for _, q, n in pairs) / len(pairs)
     print()
-    print("%d positions (%d seats), %d rollouts each by %s players, %.0f s"
-          % (len(results), len(pairs), args.rollouts, args.by, time.time() - t0))
+    print("%d positions (%d seats), %d rollouts each by %s players, %.0f s%s"
+          % (len(results), len(pairs), args.rollouts, args.by, time.time() - t0,
+             ", weights " + args.weights if args.weights else ""))
     print("mean absolute difference, model against rollouts: %.2f points (goal <= 3)" % mad)
     print("  the rollouts' own sampling error alone would give about %.2f points" % noise)
     rest = math.sqrt(max(0.0, mad * mad - noise * noise))

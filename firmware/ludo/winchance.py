@@ -183,32 +183,56 @@ def scores(game):
     """Each seat's score in 64ths of a bit (log2 units), by seat (None: not playing)."""
     f = features(game)
     out = [None] * 4
-    b1 = W.B1
     w2 = W.W2
     hidden = W.HIDDEN
     rows = _rows()
+    if _mul is None:                # MicroPython: the game's constant features come folded
+        bias = _biases(game.rules, rows)
+        varying = _VARYING
+        nz = _NZ
+    else:
+        b1 = W.B1
     for s in game.rules.seats:
         if (game.out >> s) & 1:
             continue
         k = s * FEATURES
-        x = f[k:k + FEATURES]
         acc = W.B2
-        for j in range(hidden):
-            if _mul is not None:        # CPython: the same sum, a C loop
+        if _mul is not None:        # CPython: the same sum, a C loop
+            x = f[k:k + FEATURES]
+            for j in range(hidden):
                 h = b1[j] + sum(map(_mul, rows[j], x))
-            else:
-                h = b1[j]
+                if h > 0:
+                    acc += w2[j] * (h >> 10)
+        else:
+            # into the biases of its place in the turn order (features turn0..turn3),
+            # then only the other features that are not 0
+            slot = 0
+            while not f[k + 12 + slot]:
+                slot += 1
+            b = bias[slot]
+            n = 0
+            for i in varying:
+                if f[k + i]:
+                    nz[n] = i
+                    n += 1
+            for j in range(hidden):
                 row = rows[j]
-                for i in range(FEATURES):
-                    if x[i]:
-                        h += row[i] * x[i]
-            if h > 0:
-                acc += w2[j] * (h >> 10)
+                h = b[j]
+                for m in range(n):
+                    i = nz[m]
+                    h += row[i] * f[k + i]
+                if h > 0:
+                    acc += w2[j] * (h >> 10)
         out[s] = acc >> 6
     return out
 
 
-_cache = [None, None]       # the weights' rows, and the W1 they were made from
+_cache = [None, None, None, None]   # the weights' rows, the W1 they were made from; biases, their rules
+# features that stay the same all game (the preset, the players, the tokens needed)
+# or are one of four (turn0..turn3), folded into the biases on the board
+_FOLDED = (12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26)
+_VARYING = tuple(i for i in range(FEATURES) if i not in _FOLDED)
+_NZ = [0] * FEATURES
 
 
 def _rows():
@@ -217,7 +241,34 @@ def _rows():
         w1 = W.W1
         _cache[0] = [tuple(w1[j * FEATURES:(j + 1) * FEATURES]) for j in range(W.HIDDEN)]
         _cache[1] = w1
+        _cache[3] = None
     return _cache[0]
+
+
+def _biases(rules, rows):
+    """Per place in the turn order (0..3), each hidden unit's bias with the features
+    that are the same all game (preset, players, tokens needed) and that place added.
+    """
+    if _cache[3] is not rules:
+        x = [0] * FEATURES
+        x[19 + _PRESETS.index(rules.preset)] = _ONE
+        x[21 + len(rules.seats)] = _ONE
+        x[26] = rules.tokens_to_win * 64
+        out = []
+        for slot in range(4):
+            x[12 + slot] = _ONE
+            b = []
+            for j in range(W.HIDDEN):
+                h = W.B1[j]
+                row = rows[j]
+                for i in _FOLDED:
+                    h += row[i] * x[i]
+                b.append(h)
+            out.append(b)
+            x[12 + slot] = 0
+        _cache[2] = out
+        _cache[3] = rules
+    return _cache[2]
 
 
 def _static(game):

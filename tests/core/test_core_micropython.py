@@ -1,6 +1,5 @@
 """The same package, unchanged, under a real MicroPython interpreter (WebAssembly build in Node)."""
 import os
-import random
 
 import ludo
 from configs import CONFIGS
