@@ -19,6 +19,10 @@ in whole milliseconds in this build.
 
     python bench/ai_micropython.py                     # Hard, classic, 2 games
     python bench/ai_micropython.py --level hard --preset club --options teams=1 --games 3
+    python bench/ai_micropython.py --level hard,expert --games 3   # Expert beside Hard
+
+Several levels (comma-separated) are measured one after the other on the same
+games' seeds and summed up side by side at the end.
 """
 import argparse
 import os
@@ -37,7 +41,7 @@ SETUP = """
 import gc, time
 import ludo
 from ludo import ai
-CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}   # each loaded from its module of ludo.ai
+CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard, "expert": ai.Expert}   # each loaded from its module of ludo.ai
 game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
 players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
 """
@@ -117,50 +121,43 @@ def measure_games(mp, args, options):
     return rows
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
-    ap.add_argument("--preset", default="classic")
-    ap.add_argument("--options", default="", help="e.g. teams=1,quick=1")
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
-    options = _options(args.options) if args.options else None
-    reason = mpharness.unavailable_reason()
-    if reason:
-        sys.exit("ai_micropython: %s" % reason)
-    with mpharness.MicroPython() as mp:
-        rows = measure_games(mp, args, options)
-        params = {"preset": args.preset, "seed": args.seed, "options": options or {}}
-        slowest = sorted(rows, key=lambda r: -r[0])[:5]
-        retimed = []
-        out = mp.run(RETIME % {"positions": [r[4] for r in slowest], "cls": args.level.capitalize()})
-        for line in out.splitlines():
-            if line.startswith("R "):
-                us, position = line[2:].split(" ", 1)
-                retimed.append((int(us), position))
-        kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % args.level.capitalize(),
-                                 setup=RETAINED_SETUP % params + "from ludo.ai import easy, medium, hard\n")
-        kept_board = mp.retained_bytes("p = ai.%s()\np.keep = False\np.choose(g)\n" % args.level.capitalize(),
-                                       setup=RETAINED_SETUP % params + "from ludo.ai import easy, medium, hard\n")
-        code = mp.retained_bytes("from ludo.ai import easy, medium\n", setup="import ludo\n")
-        code_hard = mp.retained_bytes("from ludo.ai import hard\n", setup="import ludo\n")
-        code_base = mp.retained_bytes("from ludo.ai import base\n", setup="import ludo\n")
-        code_both = mp.retained_bytes("from ludo.ai import hard\n", setup="import ludo\nfrom ludo.ai import easy, medium\n")
+CODE_IMPORTS = (("ludo.ai.easy and .medium (Easy, Medium)", "from ludo.ai import easy, medium\n"),
+                ("ludo.ai.hard (Hard and its parts)", "from ludo.ai import hard\n"),
+                ("ludo.ai.expert (Expert, with ludo.winchance and its weights)", "from ludo.ai import expert\n"))
+
+
+def measure_level(mp, args, options, level):
+    """Measure one level; prints its figures and returns its summary row."""
+    args.level = level
+    cls = level.capitalize()
+    rows = measure_games(mp, args, options)
+    params = {"preset": args.preset, "seed": args.seed, "options": options or {}}
+    slowest = sorted(rows, key=lambda r: -r[0])[:5]
+    retimed = []
+    out = mp.run(RETIME % {"positions": [r[4] for r in slowest], "cls": cls})
+    for line in out.splitlines():
+        if line.startswith("R "):
+            us, position = line[2:].split(" ", 1)
+            retimed.append((int(us), position))
+    setup = RETAINED_SETUP % params + "from ludo import ai, winchance\nfrom ludo.ai import easy, medium, hard, expert\n"
+    kept = mp.retained_bytes("p = ai.%s()\np.choose(g)\n" % cls, setup=setup)
+    kept_board = mp.retained_bytes("p = ai.%s()\np.keep = False\np.choose(g)\n" % cls, setup=setup)
     if not rows:
         sys.exit("no decision with a choice was played")
     times = [r[0] / 1000.0 for r in rows]
     allocs = [r[1] for r in rows]
     nodes = [r[2] for r in rows]
     worst = max(rows, key=lambda r: r[0])
+    mean = sum(times) / len(times)
     print("%s, %s%s, %d games, %d decisions with a choice (MicroPython %s, WebAssembly)" % (
-        args.level, args.preset, " " + args.options if args.options else "", args.games, len(rows),
+        level, args.preset, " " + args.options if args.options else "", args.games, len(rows),
         "1.27"))
     print("time per decision, ms:    mean %.1f   p95 %.1f   worst %.1f" % (
-        sum(times) / len(times), percentile(times, 0.95), max(times)))
-    print("RP2040 estimate (x%d-x%d): mean %.2f-%.2f s   worst %.2f-%.2f s" % (
+        mean, percentile(times, 0.95), max(times)))
+    print("RP2040 estimate (x%d-x%d): mean %.2f-%.2f s   p95 %.2f-%.2f s   worst %.2f-%.2f s" % (
         RP2040_SLOWER[0], RP2040_SLOWER[1],
-        sum(times) / len(times) * RP2040_SLOWER[0] / 1000, sum(times) / len(times) * RP2040_SLOWER[1] / 1000,
+        mean * RP2040_SLOWER[0] / 1000, mean * RP2040_SLOWER[1] / 1000,
+        percentile(times, 0.95) * RP2040_SLOWER[0] / 1000, percentile(times, 0.95) * RP2040_SLOWER[1] / 1000,
         max(times) * RP2040_SLOWER[0] / 1000, max(times) * RP2040_SLOWER[1] / 1000))
     print("bytes allocated per decision: mean %d   p95 %d   worst %d" % (
         sum(allocs) // len(allocs), percentile(allocs, 0.95), max(allocs)))
@@ -176,9 +173,45 @@ def main(argv=None):
     print("  " + again[1])
     print("heap kept by the player between decisions: %d bytes (as the board plays it, keep off: %d bytes)"
           % (kept, kept_board))
-    print("heap taken by the code: ludo.ai.easy and .medium (Easy, Medium) %d bytes, ludo.ai.hard (Hard,"
-          " loaded without them) %d bytes, each with the package and ludo.ai.base (%d bytes); all three %d bytes"
-          % (code, code_hard, code_base, code + code_both))
+    print()
+    return (level, len(rows), mean, percentile(times, 0.95), max(times), again[0] / 1000.0,
+            sum(allocs) // len(allocs), max(allocs), kept, kept_board)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--level", default="hard",
+                    help="easy, medium, hard or expert; several comma-separated (default hard)")
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--options", default="", help="e.g. teams=1,quick=1")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    levels = args.level.split(",")
+    for level in levels:
+        if level not in ("easy", "medium", "hard", "expert"):
+            ap.error("--level: easy, medium, hard or expert, not %r" % level)
+    options = _options(args.options) if args.options else None
+    reason = mpharness.unavailable_reason()
+    if reason:
+        sys.exit("ai_micropython: %s" % reason)
+    with mpharness.MicroPython() as mp:
+        summary = [measure_level(mp, args, options, level) for level in levels]
+        code_base = mp.retained_bytes("from ludo.ai import base\n", setup="import ludo\n")
+        code = [(what, mp.retained_bytes(imp, setup="import ludo\n")) for what, imp in CODE_IMPORTS]
+    print("heap taken by the code, each with the package and ludo.ai.base (%d bytes): %s" % (
+        code_base, "; ".join("%s %d bytes" % (what, n) for what, n in code)))
+    if len(summary) > 1:
+        print()
+        print("%-7s %9s %9s %9s %9s %11s %19s %17s %14s" % (
+            "level", "decisions", "mean ms", "p95 ms", "worst ms", "warm worst",
+            "RP2040 mean / worst", "bytes mean/worst", "kept (board)"))
+        lo, hi = RP2040_SLOWER
+        for level, n, mean, p95, worst, warm, amean, aworst, kept, kept_board in summary:
+            print("%-7s %9d %9.1f %9.1f %9.1f %11.1f %8.2f / %.2f-%.2f s %8d / %6d %7d (%d)" % (
+                level, n, mean, p95, worst, warm, mean * hi / 1000, worst * lo / 1000, worst * hi / 1000,
+                amean, aworst, kept, kept_board))
+        print("(RP2040: the mean at x%d, the worst at x%d-x%d)" % (hi, lo, hi))
 
 
 if __name__ == "__main__":

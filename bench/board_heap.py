@@ -28,7 +28,9 @@ Parts, each in a fresh interpreter:
   from the set-up menu;
 - play: a whole game of people (classic, 4 players, seed 7), one press every
   20 loop passes, after its beginning;
-- the same with seat B played by Hard and the coach's hint at every 5th choice;
+- the same with the coach's hint (Expert's move) at every 5th choice of a person (`coach`);
+  with seat B played by Hard and the hint (Hard's move then) (`hard`); with seat B
+  played by Expert and the hint (`expert`);
 - after a game of people: the set-up menu, confirmed through to the next game;
   (menu-open: the same up to the confirm that starts the game, the menu's own part);
 - the pause menu (long press on back) during a game of people, and back to play;
@@ -41,9 +43,9 @@ Parts, each in a fresh interpreter:
   call before the room is set: this port collects nothing inside a call, so the compiles of
   a boot's App() (the pixel map, the resume) cannot be measured this way.
 
-    python bench/board_heap.py [--part all|boot|modules|begin|people|hard|menu|menu-open|pause|resume|logger|connect] [--step 512]
+    python bench/board_heap.py [--part all|boot|modules|begin|people|coach|hard|expert|menu|menu-open|pause|resume|logger|connect] [--step 512]
     python bench/board_heap.py --part pause --room 65344     # one run at one room: fits or not
-Target: under 65,536 bytes for every part of a game (half of what a Pico W leaves free).
+Target: every part runs in 80 KB (81,920 bytes) of free room (docs/board-memory.md).
 """
 import argparse
 import os
@@ -210,7 +212,7 @@ def _pause(mp):
 
 
 # the parts: what runs before the room is set (in a heap of any size), then what is measured
-PARTS = ("begin", "people", "hard", "menu", "menu-open", "pause", "resume", "logger", "connect")
+PARTS = ("begin", "people", "coach", "hard", "expert", "menu", "menu-open", "pause", "resume", "logger", "connect")
 LOGGER_PRESSES, STATUS_EVERY = 120, 10      # `logger`: the game's first presses, a status each 10
 CONNECT_AT, CONNECT_BACK = 50, 8            # `connect`: at press 50, the last 8 events asked again
 RESUME_AT = 300         # presses of the game of people before the reset that `resume` takes up
@@ -505,9 +507,10 @@ def smallest(fits, lo, hi, step):
     return hi, last
 
 
-def hard_params(params):
-    """The same game with seat B played by Hard and the coach's hint at every 5th choice."""
-    return dict(params, kinds=',"kinds":{"B":"hard"}', hint_every=5)
+def hard_params(params, kind="hard"):
+    """The same game with seat B played by Hard (or `kind`) and the coach's hint at every
+    5th choice."""
+    return dict(params, kinds=',"kinds":{"B":"%s"}' % kind, hint_every=5)
 
 
 def bench_params(seed):
@@ -542,6 +545,8 @@ def main(argv=None):
         if args.part in ("all", "boot", "modules"):
             print("(--compiled: the boot's and the modules' compiles are not run; the play parts are)")
     hard = hard_params(params)
+    expert = hard_params(params, "expert")
+    coach = dict(params, hint_every=5)
     try:
         if args.part in ("all", "boot") and not args.compiled:
             print("the boot (code.py's imports): compiling each module where the board does, with the"
@@ -565,8 +570,13 @@ def main(argv=None):
             rows.append(("the game's beginning (PC's new command, from the menu)", params, "begin"))
         if args.part in ("all", "people"):
             rows.append(("a game of people, after its beginning", params, "people"))
+        if args.part in ("all", "coach"):
+            rows.append(("a game of people, the coach's hint (Expert's move) every 5th choice", coach, "coach"))
         if args.part in ("all", "hard"):
             rows.append(("seat B Hard + the coach's hint every 5th choice, after its beginning", hard, "hard"))
+        if args.part in ("all", "expert"):
+            rows.append(("seat B Expert + the coach's hint every 5th choice, after its beginning", expert,
+                         "expert"))
         if args.part in ("all", "menu"):
             rows.append(("after a game of people: the set-up menu starts the next game", params, "menu"))
         if args.part in ("all", "menu-open"):

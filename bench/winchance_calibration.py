@@ -2,13 +2,16 @@
 mixed players, each rolled out to the end many times, against the model's chances.
 
     python bench/winchance_calibration.py                        # 120 positions x 48 rollouts
-    python bench/winchance_calibration.py --positions 400 --rollouts 96 --png docs/images/winchance-calibration.png
+    python bench/winchance_calibration.py --positions 100 --rollouts 400 --cache rollouts.json \
+        --png docs/img/winchance-calibration.png                 # docs/analysis.md's figures
+    python bench/winchance_calibration.py --positions 100 --rollouts 400 --cache rollouts.json \
+        --weights /tmp/w.py                                      # other weights, the same rollouts
 
 1. Plays games of mixed computer players (random, Easy, Medium, Hard) in every preset
    (2 to 4 players, default options) and takes one position from each, where a roll is
    next, at a random point of the game.
-2. Plays each position to the end `--rollouts` times with the `--by` players (Medium by
-   default, every seat the same kind), each rollout with its own dice; the rollouts are
+2. Plays each position to the end `--rollouts` times with the `--by` players (Hard by
+   default, the strongest; every seat the same kind), each rollout with its own dice; the rollouts are
    split evenly over the rotations of which seat the first player object sits in, so no
    player object's generator favours a seat.
 3. Prints the mean absolute difference between the model's chance and the rolled-out

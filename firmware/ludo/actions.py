@@ -16,7 +16,9 @@ CODE_RESIGN = 113
 CODE_TIMEOUT = 117
 CODE_UNDO = 121
 CODE_KIND = 122
-KINDS = ("human", "easy", "medium", "hard")
+# a seat handed to the player kind KINDS[i] (Game.set_kind): CODE_KIND + seat * 4 + i for
+# human..hard (122..137), CODE_KIND + 16 + seat for expert (138..141)
+KINDS = ("human", "easy", "medium", "hard", "expert")
 
 OFF = 255           # pos byte of a token off the board (resigned, or lifted in Quick Ludo)
 # club keeps rolling while 6s come; with three_sixes=none a run of sixes is cut

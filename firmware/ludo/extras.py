@@ -3,7 +3,7 @@
 # transcript, checked action codes (push_code).
 from .rules import SEAT_LETTERS, START_SIX, seat_of
 from .errors import IllegalMoveError
-from .actions import (EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT, OFF, ROLLOFF, KINDS, CODE_PASS, CODE_RESIGN,
+from .actions import (EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT, OFF, ROLLOFF, CODE_PASS, CODE_RESIGN,
                       CODE_TIMEOUT, CODE_UNDO, CODE_KIND)
 
 
@@ -126,8 +126,7 @@ def push_transcript_code(g, code):
     if code == CODE_UNDO:
         g.pop()
     elif code >= CODE_KIND:
-        k = code - CODE_KIND
-        g.set_kind(k >> 2, KINDS[k & 3], True)
+        g.set_kind(text[5], text[7:], True)     # ("kind B expert")
     else:
         g.push_code(code)
     return text

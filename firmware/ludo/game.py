@@ -256,9 +256,10 @@ class Game(Turns):
         timeout(self)
 
     def set_kind(self, seat, kind, record=False):
-        """Hand a seat to a player kind (human, easy, medium, hard).  Before the first action
-        it is part of the set-up (the commitment covers it), unless `record`: a hand-over
-        after the header was given out (a board's), kept in the transcript as one in play is."""
+        """Hand a seat to a player kind (human, easy, medium, hard, expert).  Before the first
+        action it is part of the set-up (the commitment covers it), unless `record`: a hand-over
+        after the header was given out (a board's), kept in the transcript as one in play is;
+        returns its transcript code then (actions.KINDS says how it is made), else None."""
         from .rules import seat_of
         s = seat_of(seat)
         if kind not in KINDS:
@@ -269,7 +270,10 @@ class Game(Turns):
             self._mark(0)           # the set-up is fixed from here on (start_kinds kept)
         self.kinds[SEAT_LETTERS[s]] = kind
         if self._started:
-            self._transcript_buffer().append(CODE_KIND + s * 4 + KINDS.index(kind))
+            i = KINDS.index(kind)
+            code = CODE_KIND + (s * 4 + i if i < 4 else 16 + s)
+            self._transcript_buffer().append(code)
+            return code
         elif self.seed is not None:
             self._commit = self._gid = None     # (the set-up the commitment covers changed)
 
@@ -321,7 +325,9 @@ class Game(Turns):
         if code == CODE_UNDO:
             return "undo"
         k = code - CODE_KIND
-        return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
+        if k < 16:
+            return "kind %s %s" % (SEAT_LETTERS[k >> 2], KINDS[k & 3])
+        return "kind %s %s" % (SEAT_LETTERS[k - 16], KINDS[4])
 
     def parse_move(self, text):
         """A legal Move from its text: 'R1 0-6', 'R1 3-9xG2', 'R1+6' (token and roll), 'pass'."""

@@ -358,6 +358,7 @@ class App:
         players = sys.modules.get("ludoboard.players")
         if players is not None and players.forget():
             release("ludo.ai")
+            release("ludo.winchance")     # (Expert's judge, and its weights)
             release("ludoboard.players")
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, from_pc=False):

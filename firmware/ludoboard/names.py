@@ -25,9 +25,9 @@ PAUSE = const(3)        # the pause menu, over a game (pause_menu.py)
 OVER = const(4)         # a finished game (play.py)
 MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 
-# player kinds (ludo's KINDS: human, easy, medium, hard)
+# player kinds (ludo's KINDS: human, easy, medium, hard, expert)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
-COACH_KIND = "hard"     # whose move a coach hint shows
+COACH_KIND = "expert"   # whose move a coach hint shows
 
 # the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)

@@ -6,7 +6,7 @@
 # game.  The die shows the item over the game's picture: 1 hand over (cyan),
 # 2 resign (red), 3 new game (white).  Loaded when the pause menu opens and
 # released when it closes (app.py's mode table).
-from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, CODE_KIND, KINDS, LEAVE_KIND
+from .names import SELECT, CONFIRM, BACK, PLAY, OVER, SEATS, LEAVE_KIND
 from .palette import CYAN, RED, WHITE, DIM, SLOW, PIPS
 from .painter import die_blink
 from .scene import scale
@@ -81,6 +81,6 @@ def hand_over(app):
     if not app.computers:
         return False
     kind = "human" if g.kinds.get(letter, "human") != "human" else LEAVE_KIND
-    g.set_kind(letter, kind, True)
-    play.committed(app, CODE_KIND + g.turn * 4 + KINDS.index(kind), None)
+    app.remote &= ~(1 << g.turn)    # (played at the table or by the board from now on)
+    play.committed(app, g.set_kind(letter, kind, True), None)
     return True

@@ -151,8 +151,6 @@ def committed(app, code, text):
     g = app.game
     app.saves.append(code, g)
     app.acted = None            # (a move taken from afar is shown until the next action)
-    if code >= CODE_KIND:       # a seat handed to a kind is played at the table or by the board
-        app.remote &= ~(1 << ((code - CODE_KIND) >> 2))
     link = app.link
     if link.connected:          # the lines are built only for a PC that listens
         if text is None:        # a roll; resign, timeout, undo, kind: position-free texts
@@ -265,8 +263,8 @@ def looks_like_earlier(legal, i):
 
 
 def coach(app):
-    """Long press on select: light the move the Hard computer would play (players.job:
-    once Hard's code is loaded, a module a loop pass).
+    """Long press on select: light the move the Expert computer would play (players.job:
+    once its code is loaded, a module a loop pass; Hard's in a game with a Hard seat).
     """
     if not app.computers:
         app.refuse()

@@ -1,9 +1,11 @@
-# Computer seats: ludo's computer players (Easy, Medium, Hard) playing a seat,
-# and the coach's hint (Hard's move for a person's seat).
+# Computer seats: ludo's computer players (Easy, Medium, Hard, Expert) playing a
+# seat, and the coach's hint (Expert's move for a person's seat: names.COACH_KIND;
+# Hard's in a game with a Hard seat, whose code is loaded: job).
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
-# then each player's own parts.  They stay while
+# then each player's own parts (Expert's: the win chance, ludo.winchance and its
+# weights).  They stay while
 # a game has a computer seat; the app releases them when no seat needs them
 # (app.computers_needed: the game over, a hint given in a game of people).
 # Between decisions a seat keeps only its player's generator: Hard makes its
@@ -17,11 +19,13 @@ from . import play
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
-# imports only modules before it); its class (Easy, Medium, Hard) is in the last
-_PARTS = {"easy": ("ai", "ai.base", "ai.easy"),
-          "medium": ("ai", "ai.base", "ai.thumb", "ai.medium"),
-          "hard": ("ai", "ai.base", "ai.weights", "ai.tables", "ai.danger", "ai.worth", "ai.evaluate",
-                   "ai.search", "ai.prepare", "ai.hard")}
+# imports only modules before it); its class (Easy, Medium, Hard, Expert) is in the
+# last, ludo.ai.<kind>.  One string each, split when loaded: a short string compiled
+# is a name kept for good, and this module compiles at the start-up of every game.
+_PARTS = {"easy": "ai ai.base ai.easy",
+          "medium": "ai ai.base ai.thumb ai.medium",
+          "hard": "ai ai.base ai.weights ai.tables ai.danger ai.worth ai.evaluate ai.search ai.prepare ai.hard",
+          "expert": "ai ai.base winchance_weights winchance ai.expert"}
 
 
 def _installed():
@@ -58,7 +62,7 @@ def available():
 
 def ready(kind):
     """Is the code of that kind of player loaded (the module of its class is last)?"""
-    return _ai is not LAZY or "ludo." + _PARTS[kind][-1] in sys.modules
+    return _ai is not LAZY or "ludo.ai." + kind in sys.modules
 
 
 def forget():
@@ -72,7 +76,7 @@ def forget():
 def load(kind):
     """Stages: import the modules of that kind of player not loaded yet, one a stage."""
     if _ai is LAZY:
-        for short in _PARTS[kind]:
+        for short in _PARTS[kind].split():
             if "ludo." + short not in sys.modules:
                 __import__("ludo." + short)
                 yield
@@ -84,10 +88,10 @@ def _player(kind):
     if p is None:
         m = _ai
         if m is LAZY:
-            short = _PARTS[kind][-1]
-            __import__("ludo." + short)
-            m = sys.modules["ludo." + short]
-        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard
+            short = "ludo.ai." + kind
+            __import__(short)
+            m = sys.modules[short]
+        cls = getattr(m, kind[0].upper() + kind[1:], None)    # Easy, Medium, Hard, Expert
         p = _players[kind] = cls() if cls is not None else None
         if p is not None and _ai is LAZY:
             p.keep = False          # Hard: tables and buffers made again each decision
@@ -133,9 +137,13 @@ def job(app, kind, what):
     """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
     press): load that kind of player's code (what: "load"), then its choice lit
     ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.
+    The hint is Expert's move (names.COACH_KIND), but Hard's in a game with a Hard seat:
+    the board has no room for both players' code at once (docs/board-memory.md).
     """
     yield
     g = app.game
+    if what == "hint" and "hard" in g.kinds.values():
+        kind = "hard"
     at = g.transcript_length
     for _ in load(kind):
         yield

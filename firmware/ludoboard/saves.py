@@ -3,7 +3,7 @@
 #   "L2" | header length H (2) | header JSON (H) | CRC16(header) (2)
 #   | packed codes (P bytes, P = header["packed"]) | CRC16(packed) (2)
 #   | entries: code, check (3 bytes each) ... | erased 0xFF
-# An entry is one code of the game's transcript (1..137: docs/api.md's action
+# An entry is one code of the game's transcript (1..141: docs/api.md's action
 # codes, 121 = undo, 122.. = a seat handed to another player kind) and a 16-bit
 # check: a CRC-16 of the game id, the action's index and the code.  Appending
 # programs three erased bytes after the last written one: no flash erase.  (The

@@ -5,14 +5,14 @@
 # (app.remote) for its lights and the status.  An action goes the way of a press
 # (play.py's roll, move, resign): saved, sent, lit.
 from . import load, transient
-from .names import SEATS, KINDS, PLAY, CODE_KIND
+from .names import SEATS, KINDS, PLAY
 from .commands import clip
 from . import protocol, play
 
 
 def seat(app, obj):
     """`seat`: who plays a seat from now on: a person from afar (remote), at the table
-    (human) or the computer (easy, medium, hard).  A change of the rules' kind is the pause
+    (human) or the computer (easy, medium, hard, expert).  A change of the rules' kind is the pause
     menu's hand-over (saved, recorded as `kind B medium`), before the first roll too; remote
     or not is the board's flag.
     """
@@ -22,15 +22,15 @@ def seat(app, obj):
         raise ValueError("seat needs \"kind\": one of remote, %s" % ", ".join(KINDS))
     k = "human" if kind == "remote" else kind      # the rules' kind
     letter = SEATS[s]
-    if k != g.kinds.get(letter, "human"):
-        if k != "human" and not app.computers:
-            raise ValueError("no computer players on this board (ludo.ai is not installed)")
-        g.set_kind(letter, k, True)    # (before the first action too: its header is out)
-        play.committed(app, CODE_KIND + s * 4 + KINDS.index(k), None)
+    was = g.kinds.get(letter, "human")
+    if k != was and k != "human" and not app.computers:
+        raise ValueError("no computer players on this board (ludo.ai is not installed)")
     if kind == "remote":
         app.remote |= 1 << s
     else:
         app.remote &= ~(1 << s)
+    if k != was:    # (before the first action too: its header is out)
+        play.committed(app, g.set_kind(letter, k, True), None)
     app.dirty = True
     return '{"cmd":"seat","re":"ok"}'
 

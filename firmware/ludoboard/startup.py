@@ -19,7 +19,7 @@ from .saves import ENTRY, entry_check
 from .save_image import MAGIC, crc16, game_salt, header_in_nvm, written_end
 
 _FEED_EVERY = const(64)     # feed the watchdog while replaying a long save
-_CODES = const(138)         # transcript codes are 1..137 (122 + 4 seats * 4 kinds - 1)
+_CODES = const(142)         # transcript codes are 1..141 (122..141: a seat handed to a kind)
 _TORN = const(1)
 _REFUSED = const(2)
 _NO_MEMORY = const(3)

@@ -14,7 +14,7 @@ from . import setup_words
 
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 KIND_NAMES = {"human": "a person", "easy": "Easy computer", "medium": "Medium computer",
-              "hard": "Hard computer"}
+              "hard": "Hard computer", "expert": "Expert computer"}
 # The short signal after an action (ludo_host.virtual.snapshot.SIGNALS), said first.
 SIGNAL_WORDS = {
     "start": "Roll-off decided.",

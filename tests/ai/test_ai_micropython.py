@@ -1,4 +1,4 @@
-"""Under a real MicroPython interpreter the players choose exactly what CPython chooses."""
+"""Under a real MicroPython interpreter the players (Expert too) choose exactly what CPython chooses."""
 import ludo  # noqa: F401  (puts nothing on the path; the CPython side imports the same files)
 
 # Positions with real choices in several presets; the last three have pending
@@ -19,10 +19,11 @@ from ludo import ai
 out = []
 for text in %(positions)r:
     g = ludo.Game.from_position(text)
-    out.append("%%s|%%s|%%s" %% (ai.Easy(seed=3).choose(g), ai.Medium(seed=3).choose(g), ai.Hard(seed=3).choose(g)))
+    out.append("%%s|%%s|%%s|%%s" %% (ai.Easy(seed=3).choose(g), ai.Medium(seed=3).choose(g),
+                                   ai.Hard(seed=3).choose(g), ai.Expert(seed=3).choose(g)))
 # a whole game: every choice of every level must agree
 g = ludo.Game("club", players=4, seed=17, options={"teams": True})
-players = [ai.Easy(1), ai.Medium(2), ai.Hard(3), ai.Hard(4)]
+players = [ai.Easy(1), ai.Medium(2), ai.Hard(3), ai.Expert(4)]
 n = 0
 while g.outcome() is None and n < 4000:
     if g.needs_roll():

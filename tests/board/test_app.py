@@ -18,14 +18,14 @@ import golden
 
 @pytest.fixture
 def computers():
-    """A stand-in ludo.ai (the first legal move; the coach: the last)."""
+    """A stand-in ludo.ai (the first legal move; Hard and Expert, the coach's: the last)."""
     class Last:
         def choose(self, game):
             return game.legal_moves[-1]
 
     class AI:
         Easy = Medium = golden.FirstMoveAI
-        Hard = Last
+        Hard = Expert = Last
     saved = players._ai
     players._ai = AI
     players._players.clear()
@@ -195,7 +195,7 @@ def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):
     assert "kind %s medium" % seat in [x["text"] for x in lines if x.get("re") == "record"]
 
 
-def test_coach_hint_selects_the_hard_move(computers):
+def test_coach_hint_selects_the_expert_move(computers):
     b = Board()
     b.ask(new_game_cmd("classic", 4, seed=1))
     while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2:
@@ -209,6 +209,93 @@ def test_coach_hint_selects_the_hard_move(computers):
     assert b.app.hint and b.app.legal[b.app.selected].code == b.game.legal_moves[-1].code
     m = b.app.legal[b.app.selected]
     assert b.colour(m.end_place, b.frame_at(4)) == (0, 192, 255)      # cyan
+
+
+def _to_a_choice(b):
+    """Presses until a person on turn has a real choice (two moves or more)."""
+    while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2 or b.app.is_computer():
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.app.is_computer():
+            b.wait(1500)
+            if b.app.selected >= 0 and not b.game.needs_roll():
+                b.press("confirm")
+        elif b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("confirm") if b.app.selected >= 0 else b.press("select")
+
+
+def test_the_coach_hint_is_the_real_experts_move_and_its_code_goes_after_it():
+    """With ludo.ai installed: the hint is the move ludo.ai.Expert chooses for the person on
+    turn; in a game of people the players' code (Expert's win chance too) is not kept."""
+    from ludo import ai
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=5))
+    hints = 0
+    while hints < 3:
+        _to_a_choice(b)
+        expected = ai.Expert().choose(b.game)
+        b.press("select", long=True)
+        assert b.app.hint and b.app.legal[b.app.selected].code == expected.code
+        b.press("confirm")
+        hints += 1
+    assert names.COACH_KIND == "expert"
+
+
+def test_a_game_with_an_expert_seat_plays_to_its_end_through_the_app():
+    """Seat Y played by the real Expert (a game of two, no wooden tokens): each of its moves
+    is the one ludo.ai.Expert chooses; the game ends, its record verifies and reads back."""
+    from ludo import ai
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=4, kinds={"Y": "expert"}))
+    assert b.game.kinds["Y"] == "expert"
+    mine = ai.Expert()
+    checked = 0
+    for _ in range(3000):
+        g = b.game
+        if g.is_over():
+            break
+        if g.turn == 2:                 # Yellow, the Expert: it rolls and moves by itself
+            if not g.needs_roll() and b.app.selected >= 0 and len(g.legal_moves) > 1:
+                assert b.app.legal[b.app.selected].code == mine.choose(g).code
+                checked += 1
+            b.wait(1500)
+        elif b.app.fixing():
+            b.press("confirm")
+        elif g.needs_roll():
+            b.press("roll")
+        else:
+            b.press("confirm") if b.app.selected >= 0 else b.press("select")
+    assert b.game.is_over() and b.app.mode == names.OVER and checked > 5
+    text = str(b.game.record(transcript=True))
+    rec = ludo.Record.parse(text)
+    assert rec.header["kinds"]["Y"] == "expert" and ludo.verify_record(rec) == []
+    assert str(game_of(rec).record(transcript=True)).split("\n")[1:-2] == text.split("\n")[1:-2]
+
+
+def test_the_menu_offers_expert_and_starts_its_seat():
+    """Page 3 (computer seats): select steps human, easy, medium, hard, expert, then back to
+    human; the die shows 5 pips for Expert and its yard is all white."""
+    from ludoboard.setup_menu import pages
+    b = Board()
+    menu = b.app.screen
+    b.press("confirm")
+    b.press("confirm")
+    assert menu.choices.page == PAGE_KINDS and menu.choices.cursor == 0
+    seen = []
+    for _ in range(5):
+        seen.append(names.KINDS[menu.choices.kinds[0]])
+        b.press("select")
+    assert seen == ["human", "easy", "medium", "hard", "expert"]
+    assert names.KINDS[menu.choices.kinds[0]] == "human"        # round again
+    for _ in range(4):
+        b.press("select")
+    assert pages.shown(menu.choices) == '{"item":"R","page":3,"value":"expert"}'
+    yard = [b.colour("yR%d" % i, b.frame_at(0)) for i in range(1, 5)]    # (the cursor: it blinks)
+    assert len(set(yard)) == 1 and yard[0][0] == yard[0][1] == yard[0][2] > 0      # all four white
+    b.press("roll")
+    assert b.app.mode == PLAY and b.game.kinds["R"] == "expert"
 
 
 def test_without_ludo_ai_every_seat_is_human():

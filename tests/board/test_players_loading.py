@@ -1,7 +1,8 @@
 """The board loads only the computer players' code a seat needs, one small
-module of ludo at a time (ludoboard.players): Hard (the coach's too) is
+module of ludo at a time (ludoboard.players): Hard is
 the package ludo.ai (which imports none of them), ludo.ai.base and Hard's
-parts, without Easy and Medium; the app's boundary
+parts, without Easy and Medium; Expert (the coach's too) is ludo.ai, ludo.ai.base,
+the win chance (ludo.winchance and its weights) and ludo.ai.expert; the app's boundary
 (App.computers_needed, when no seat needs them) drops all of it (as on the board:
 on CPython the loader keeps modules unless told)."""
 import sys
@@ -14,7 +15,9 @@ from ludoboard.app import App
 
 AI_MODULES = ("ludo.ai", "ludo.ai.base", "ludo.ai.easy", "ludo.ai.thumb", "ludo.ai.medium",
               "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth", "ludo.ai.evaluate",
-              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
+              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard", "ludo.winchance_weights", "ludo.winchance",
+              "ludo.ai.expert")
+EXPERT = ("ludo.ai", "ludo.ai.base", "ludo.winchance_weights", "ludo.winchance", "ludo.ai.expert")
 HARD = ("ludo.ai", "ludo.ai.base", "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth",
         "ludo.ai.evaluate", "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
 
@@ -76,7 +79,8 @@ def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
     # each stage compiles one module: what it imports of ludo's players is loaded already
     saved = _saved()
     try:
-        for kind, last in (("easy", "ai.easy"), ("medium", "ai.medium"), ("hard", "ai.hard")):
+        for kind, last in (("easy", "ai.easy"), ("medium", "ai.medium"), ("hard", "ai.hard"),
+                           ("expert", "ai.expert")):
             _unload()
             assert not players.ready(kind)
             stages = 0
@@ -85,7 +89,7 @@ def test_load_imports_one_module_a_stage_each_importing_only_earlier_ones():
                 loaded = [name for name in AI_MODULES if name in sys.modules]
                 assert len(loaded) == stages, loaded
             assert players.ready(kind) and "ludo." + last in sys.modules
-            assert stages == len(players._PARTS[kind])
+            assert stages == len(players._PARTS[kind].split())
             assert list(players.load(kind)) == []           # nothing more to load
     finally:
         _restore(saved)
@@ -108,6 +112,45 @@ def test_the_boards_hard_makes_its_tables_each_decision_and_chooses_the_same():
             assert players._players["hard"]._search is None     # kept: the generator only
             m = mine.choose(g)
             assert theirs.code == m.code
+            g.push(m)
+    finally:
+        _restore(saved)
+
+
+def test_expert_loads_without_the_others_and_release_drops_it_with_the_win_chance(monkeypatch):
+    monkeypatch.setattr(ludoboard, "_KEEP", False)      # release as the board does
+    from ludo import ai
+    saved = _saved()
+    try:
+        _unload()
+        g = _game()
+        move = players.choose(g, "expert")
+        assert move.code == ai.Expert().choose(g).code
+        assert all(name in sys.modules for name in EXPERT)
+        assert not any(name in sys.modules for name in HARD if name not in EXPERT)
+        assert "ludo.ai.medium" not in sys.modules and "ludo.ai.easy" not in sys.modules
+        App.computers_needed(SimpleNamespace(game=None))   # no game: no seat needs them
+        for name in AI_MODULES + ("ludoboard.players",):
+            assert name not in sys.modules, name
+    finally:
+        _restore(saved)
+
+
+def test_the_boards_expert_chooses_as_ludo_ai_expert_does():
+    from ludo import ai
+    saved = _saved()
+    try:
+        _unload()
+        g = _game()
+        mine = ai.Expert()
+        for _ in range(60):
+            if g.is_over():
+                break
+            if g.needs_roll():
+                g.roll()
+                continue
+            m = mine.choose(g)
+            assert players.choose(g, "expert").code == m.code
             g.push(m)
     finally:
         _restore(saved)

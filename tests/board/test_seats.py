@@ -105,6 +105,19 @@ def test_a_computer_takes_a_remote_seat_and_gives_it_back(board):
     assert str(again.game.record(transcript=True)) == str(board.game.record(transcript=True))
 
 
+def test_expert_takes_a_remote_seat_saved_as_its_own_code_and_taken_up_after_a_reset(board):
+    ask(board, cmd="seat", seat="G", kind="remote")
+    out = ask(board, cmd="seat", seat="G", kind="expert")
+    assert [x.get("line") for x in out] == ["kind G expert", None] and out[-1] == {"cmd": "seat", "re": "ok"}
+    assert board.game.kinds["G"] == "expert" and board.app.remote == 0
+    assert board.game.transcript[-1] == 139                     # 138 + seat: Expert's hand-overs
+    again = Board(nvm=board.nvm)
+    assert again.game.kinds["G"] == "expert"
+    assert str(again.game.record(transcript=True)) == str(board.game.record(transcript=True))
+    lines = again.ask({"cmd": "record"}, until=lambda x: x.get("re") == "record-end")
+    assert "kind G expert" in [x["text"] for x in lines if x.get("re") == "record"]
+
+
 def test_the_pause_menus_hand_over_ends_the_remote_flag(board):
     to_roll(board, "R")
     ask(board, cmd="seat", seat="R", kind="remote")

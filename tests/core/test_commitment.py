@@ -80,6 +80,44 @@ def test_a_recorded_hand_over_before_the_first_action_keeps_the_set_up_and_is_a_
     assert again.kinds["Y"] == "hard" and str(again.record(transcript=True)) == text
 
 
+def test_every_kind_on_every_seat_is_a_code_of_its_own_read_back_from_the_record():
+    """A hand-over is one transcript code: human..hard on a seat are 122..137 (as before the
+    Expert), expert 138..141; each reads back as its `kind` line, and a record with them
+    replays, verifies and is written back the same."""
+    g = ludo.Game("classic", players=4, seed=3)
+    g.roll()
+    codes = []
+    for seat in "RGYB":
+        for kind in ludo.KINDS:
+            code = g.set_kind(seat, kind, record=True)
+            assert g.action_text(code) == "kind %s %s" % (seat, kind)
+            codes.append(code)
+    assert sorted(codes) == list(range(122, 142)) and len(set(codes)) == 20
+    assert g.set_kind("G", "expert", record=True) == 139 and g.kinds["G"] == "expert"
+    while not g.is_over():              # (a finished game: verify wants its footer)
+        g.roll() if g.needs_roll() else g.push(g.legal_moves[0])
+    text = str(g.record(transcript=True))
+    assert "kind G expert" in text.split("\n")
+    again = game_of(ludo.Record.parse(text))
+    assert again.kinds["G"] == "expert" and again.transcript == g.transcript
+    assert str(again.record(transcript=True)).split("\n")[1:-2] == text.split("\n")[1:-2]    # (the actions)
+    assert ludo.verify_record(ludo.Record.parse(text)) == []
+    board = ludo.Game("classic", players=4, seed=3)     # a board's saved transcript, code by code
+    for code in g.transcript:
+        board.push_transcript_code(code)
+    assert board.kinds == g.kinds and board.transcript == g.transcript
+
+
+def test_an_expert_seat_in_the_header_reads_and_verifies():
+    g = ludo.Game("classic", players=2, seed=8)
+    g.set_kind("Y", "expert")
+    while not g.is_over():
+        g.roll() if g.needs_roll() else g.push(g.legal_moves[-1])
+    rec = ludo.Record.parse(str(g.record()))
+    assert rec.header["kinds"] == {"R": "human", "Y": "expert"} and ludo.verify_record(rec) == []
+    assert game_of(rec).kinds["Y"] == "expert"
+
+
 def test_a_hand_dice_game_takes_only_a_dies_value():
     g = ludo.Game("classic", players=2, seed=5, dice="hand")
     with pytest.raises(ludo.IllegalMoveError, match="dice are entered by hand; enter the die's value"):

@@ -83,8 +83,8 @@ def test_counts_over_a_folder(unchecked, tmp_path):
     assert t["games_with_winner"] == 2
     assert t["seat_games"] == {"R": 2, "G": 0, "Y": 2, "B": 0}
     # game a: R human won, Y handed to hard; b: R handed to easy, Y medium won
-    assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1}
-    assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0}
+    assert t["kind_games"] == {"human": 1, "easy": 1, "medium": 1, "hard": 1, "expert": 0}
+    assert t["kind_wins"] == {"human": 1, "easy": 0, "medium": 1, "hard": 0, "expert": 0}
     # "roll 2" stays: the undo took the move after it; c's and d's rolls no seed proves
     assert t["rolls"] == [2, 1, 1, 0, 1, 2]
     assert (t["unproven_rolls"], t["unproven_games"]) == (3, 2)
@@ -98,13 +98,14 @@ def test_report_text_and_png(cli, tmp_path):
     folder = tmp_path / "games"
     folder.mkdir()
     for seed in range(6):
-        kinds = {"Y": "hard"} if seed % 2 else {}
+        kinds = {"Y": "hard" if seed % 4 == 1 else "expert"} if seed % 2 else {}
         (folder / ("g%d.ludo" % seed)).write_text(games.record_text(seed, players=2, kinds=kinds))
     png = tmp_path / "stats.png"
     out = cli("stats", folder, "--png", png)
     assert out.returncode == 0, out.stderr
     assert "games: 6 of 6 files" in out.stdout
     assert "wins by player, of 6 games with a winner: human" in out.stdout and "hard" in out.stdout
+    assert "expert" in out.stdout
     assert "fairness: chi-square" in out.stdout and "5 degrees of freedom" in out.stdout
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
@@ -125,7 +126,7 @@ def test_win_rates_leave_out_unfinished_and_abandoned_games(unchecked, tmp_path)
     assert "wins by player, of 1 game with a winner: human 1/2 (50%)\n" in text
     assert t["games"] == 4 and t["games_with_winner"] == 1
     assert t["seat_games"] == {"R": 1, "G": 0, "Y": 1, "B": 0} and t["seat_wins"]["R"] == 1
-    assert t["kind_games"] == {"human": 2, "easy": 0, "medium": 0, "hard": 0}
+    assert t["kind_games"] == {"human": 2, "easy": 0, "medium": 0, "hard": 0, "expert": 0}
 
 
 def test_no_game_with_a_winner_gives_no_rates(cli, tmp_path):

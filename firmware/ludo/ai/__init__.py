@@ -21,7 +21,11 @@
 # budget bounds its work, so a decision on the board takes well under a second
 # (bench/ai_micropython.py); ludo.ai.prepare makes what a decision needs.
 #
-# - Expert (ludo.ai.expert) chooses by the win chance of ludo.winchance.
+# - Expert (ludo.ai.expert) chooses by the win chance of ludo.winchance (the
+# learned judge the analysis uses) and looks ahead over the dice as Hard does:
+# the best-looking move that keeps it on turn is followed past its bonus roll
+# (the average over the die of the best reply's chance) or club's pending
+# rolls, within a budget of positions judged.
 #
 # Every player is deterministic for its seed (its own small generator,
 # ludo.ai.base: CircuitPython's `random` differs from CPython's) and never

@@ -1,7 +1,7 @@
 """Luck and skill over many analysed games: per seat colour and per player.
 
 A player is the person's name where the record names the seat (its header's or
-footer's `names`), else the seat's kind at the end (human, easy, medium, hard).
+footer's `names`), else the seat's kind at the end (human, easy, medium, hard, expert).
 Only finished games count for results; luck and errors count in every game.
 """
 SEATS = "RGYB"

@@ -63,7 +63,7 @@ def latest_number(game_id, directory):
 # objects; an action is one of these.
 _PLACE = r"(?:y|c|h[1-5]|[0-9]|[1-4][0-9]|5[01])"
 ACTION_LINE = re.compile(r"\A(?:roll [1-6](?: hand)?|pass|undo|(?:resign|timeout) [RGYB]"
-                         r"|kind [RGYB] (?:human|easy|medium|hard)"
+                         r"|kind [RGYB] (?:human|easy|medium|hard|expert)"
                          r"|[RGYB][1-4] %s-%s(?:x(?:[RGYB][1-4])+)?(?:/[1-6])?)\Z" % (_PLACE, _PLACE))
 
 

@@ -1,7 +1,7 @@
 """`ludo-host stats DIR`: what a folder of recorded games says.
 
 Games per preset, wins by seat, by player kind (human / easy / medium /
-hard: the header's "kinds" and the `kind` lines that hand a seat to the
+hard / expert: the header's "kinds" and the `kind` lines that hand a seat to the
 computer; the kind a seat had when the game ended counts) and by person (the
 names a record gives its seats: `Record.names`) over the games that
 have a winner (not the unfinished or abandoned ones), game length,
@@ -16,6 +16,8 @@ import json
 import math
 import sys
 
+from ludo.actions import KINDS     # (human, easy, medium, hard, expert)
+
 from ..records.lines import terminal_safe
 from ..records.reading import is_same_file, parse_record_file, record_paths, where
 from ..replay.steps import taken_back
@@ -23,7 +25,6 @@ from ..progress import Progress
 from ..words import count, local_time
 
 SEATS = "RGYB"
-KINDS = ("human", "easy", "medium", "hard")
 PROGRESS_OVER = 200
 
 

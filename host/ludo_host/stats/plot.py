@@ -2,6 +2,7 @@
 import matplotlib
 
 from ..words import count
+from . import KINDS
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
@@ -9,7 +10,6 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 SEAT_COLOURS = {"R": "#d32f2f", "G": "#2e7d32", "Y": "#f9a825", "B": "#1565c0"}
 SEAT_NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
-KINDS = ("human", "easy", "medium", "hard")
 
 
 def plot(t, path):

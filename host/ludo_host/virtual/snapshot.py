@@ -9,7 +9,7 @@ Fields (None where they do not apply):
   "check" (after a reset: check the tokens), "play", "pause", "over",
   "map-check"
 - `turn`: the seat letter on turn ("R"); `kind`: who plays it ("human", "easy",
-  "medium", "hard"); `preset`; `remote`: the letters of the seats played from afar
+  "medium", "hard", "expert"); `preset`; `remote`: the letters of the seats played from afar
   (a person on a seat link: "human" to the rules), "" when none
 - `rolls`: the rolls waiting to be played, as a list ([] while a roll is due);
   `hand`: dice entered by hand; `entry`: the value being entered (0: none yet)

@@ -1,7 +1,7 @@
 """The live watch page: the HTML replay's board and drawing (LudoDraw), fed over a WebSocket.
 
 Its HTML, CSS and JavaScript are files in web/static/ (page.html, page.css, page.js; the
-seat links' panel in play.html, play.css, play.js), put together with the replay's CSS
+seat links' panel in play.html, play.css, play.js, and the table's part of it in room.js), put together with the replay's CSS
 and drawing (replay/static/) into one HTML page per role: nothing fetched but the
 WebSocket.  Everything from the board is put in as text (textContent) or as SVG
 attributes, never as HTML.
@@ -38,7 +38,7 @@ def render(role="watch"):
     return fill(read(FOLDER, "page.html"), {
         "css": replay_assets.css() + read(FOLDER, "page.css") + (read(FOLDER, "play.css") if play else ""),
         "play": read(FOLDER, "play.html") if play else "",
-        "play_js": read(FOLDER, "play.js") if play else "",
+        "play_js": (read(FOLDER, "play.js") + (read(FOLDER, "room.js") if role == "host" else "")) if play else "",
         "size": SIZE,
         "board": board_svg(()),
         "data": script_json({"cell": CELL, "die": list(layout.DIE_PLACES), "role": role}),

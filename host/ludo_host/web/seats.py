@@ -31,7 +31,7 @@ class BoardLink:
         self.timeout = timeout
 
     def set_kind(self, seat, kind):
-        """Hand `seat` to `kind` (remote, human, easy, medium, hard): None or the error."""
+        """Hand `seat` to `kind` (remote, human, easy, medium, hard, expert): None or the error."""
         return self._ask({"cmd": "seat", "seat": seat, "kind": kind})
 
     def act(self, seat, action, value=None):
