@@ -334,6 +334,25 @@ class Game(Turns):
         from .notation import parse_move
         return parse_move(self, text)
 
+    def outcome(self):
+        """None while the game goes on; when over, an Outcome with the winners and the termination."""
+        if self.phase != OVER:
+            return None
+        return Outcome(tuple(s for s in range(4) if (self.win_mask >> s) & 1), TERMINATIONS[self.term])
+
+    @property
+    def last_move(self):
+        """The Move of the last action, if that action was a move (else None)."""
+        info = self._last
+        if info < 0:
+            return None
+        end = info & 255
+        start = (info >> 8) & 255
+        v = (info >> 16) & 7
+        t = (info >> 19) & 15
+        return Move(self.rules, info >> 23, t, start - 1, end - 1, v, _tokens(self._lcaps),
+                    CODE_MOVE + t * 6 + v - 1)
+
     def position(self):
         """The position's one-line text form (docs/record-format.md)."""
         from .position import position_text
@@ -351,6 +370,27 @@ class Game(Turns):
         return Record.of_game(self, transcript, headers)
 
     # ---- a copy, for search (state, set_state, legal_codes and apply below) --
+    def legal_codes(self):
+        """The legal moves now as action codes (a list; do not change it).  One list
+        per position, built on the first call (the only allocation of a search step).
+        """
+        codes = self._legal_list
+        if codes is None:
+            n = self._nl
+            if n < 0:
+                n = self._gen()
+            lc = self._lc
+            codes = self._legal_list = [0] * n     # (a comprehension would also build a function)
+            for i in range(n):
+                codes[i] = lc[i]
+        return codes
+
+    def apply(self, code):
+        """Apply a roll or move code without checking it and without recording it
+        (for search on a copy; `push`/`roll` are the checked, recorded way).
+        """
+        self._apply(code)
+
     def copy(self):
         """An independent game at the same position (its stack starts here)."""
         g = Game(self.rules, seed=self.seed if self.seed is not None else False, dice=self.dice)

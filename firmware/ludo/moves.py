@@ -190,18 +190,3 @@ class Moves(State):
                 moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1, caps, c))
             legal = self._legal = tuple(moves)
         return legal
-
-    def legal_codes(self):
-        """The legal moves now as action codes (a list; do not change it).  One list
-        per position, built on the first call (the only allocation of a search step).
-        """
-        codes = self._legal_list
-        if codes is None:
-            n = self._nl
-            if n < 0:
-                n = self._gen()
-            lc = self._lc
-            codes = self._legal_list = [0] * n     # (a comprehension would also build a function)
-            for i in range(n):
-                codes[i] = lc[i]
-        return codes

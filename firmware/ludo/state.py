@@ -4,7 +4,7 @@
 # anym: rebuilt by _recount, kept up by _set); and the position as bytes, one
 # snapshot (state, set_state: the search API; the action stack in game.py keeps
 # one every SNAP_EVERY actions).  Game.__init__ sets the attributes up.
-from .actions import OVER, OFF, MAX_PENDING, TERMINATIONS, Outcome, place_of
+from .actions import OVER, OFF, MAX_PENDING, place_of
 
 # The action stack (game.py) keeps a snapshot every SNAP_EVERY actions: each is held
 # for the game's life (a board's heap after a long game), and a take-back replays at
@@ -168,12 +168,6 @@ class State:
     def is_over(self):
         """True once the game has ended."""
         return self.phase == OVER
-
-    def outcome(self):
-        """None while the game goes on; when over, an Outcome with the winners and the termination."""
-        if self.phase != OVER:
-            return None
-        return Outcome(tuple(s for s in range(4) if (self.win_mask >> s) & 1), TERMINATIONS[self.term])
 
     @property
     def pending_rolls(self):

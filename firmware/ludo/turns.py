@@ -5,8 +5,8 @@
 from .rules import SIXES_VOID
 from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
                       EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
-                      CODE_RESIGN, CODE_TIMEOUT, OFF, MAX_PENDING, Move, event_text)
-from .moves import Moves, _tokens
+                      CODE_RESIGN, CODE_TIMEOUT, OFF, MAX_PENDING, event_text)
+from .moves import Moves
 
 
 class Turns(Moves):
@@ -69,19 +69,6 @@ class Turns(Moves):
         return self._evb[i]
 
     @property
-    def last_move(self):
-        """The Move of the last action, if that action was a move (else None)."""
-        info = self._last
-        if info < 0:
-            return None
-        end = info & 255
-        start = (info >> 8) & 255
-        v = (info >> 16) & 7
-        t = (info >> 19) & 15
-        return Move(self.rules, info >> 23, t, start - 1, end - 1, v, _tokens(self._lcaps),
-                    CODE_MOVE + t * 6 + v - 1)
-
-    @property
     def last_events(self):
         """What the last action caused, a tuple of strings (docs/api.md); built when read."""
         n = self._nev
@@ -95,12 +82,6 @@ class Turns(Moves):
                 t[i] = event_text(evb[i])
             t = self._evt = tuple(t)
         return t
-
-    def apply(self, code):
-        """Apply a roll or move code without checking it and without recording it
-        (for search on a copy; `push`/`roll` are the checked, recorded way).
-        """
-        self._apply(code)
 
     def _apply(self, code):
         """Apply one action code, trusted to be legal.  (On CPython fast_play.py puts the

@@ -13,12 +13,12 @@ from ludo.turns import Turns
 # the names docs/api.md's map gives each layer (each class's own, not inherited)
 LAYERS = [
     (State, ("state", "set_state", "progress", "place", "needs_roll", "is_over", "pending_rolls",
-             "outcome", "_write", "_restore", "_recount")),
-    (Moves, ("legal_moves", "legal_codes", "_dest", "_capmask", "_gen")),
-    (Turns, ("apply", "_apply", "_roll", "_move", "last_move", "last_events", "event_count",
-             "event_at")),
+             "_write", "_restore", "_recount")),
+    (Moves, ("legal_moves", "_dest", "_capmask", "_gen")),
+    (Turns, ("_apply", "_roll", "_move", "last_events", "event_count", "event_at")),
     (Game, ("pop", "transcript", "transcript_length", "codes", "__len__", "_record", "_mark",
-            "roll", "push", "set_kind", "copy", "position", "record")),
+            "roll", "push", "set_kind", "copy", "position", "record", "outcome", "last_move",
+            "legal_codes", "apply")),
 ]
 
 
