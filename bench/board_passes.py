@@ -16,7 +16,7 @@ their sum, and the modules it left loaded or dropped.  The parts:
   strings of everything compiled, which stay for good: their pools and text, from
   `micropython.qstr_info()`) and the game (what dropping it frees): on a fresh
   board in the set-up menu, and at press 50 of a game of people and of one with a
-  Hard seat. The rest is the code and the app's own objects.
+  Hard seat, and one with an Expert seat. The rest is the code and the app's own objects.
 
 A sum is not the room a pass needs (board_heap.py finds that, fragmentation
 included), but the pass with the largest sum is where to look first.
@@ -73,9 +73,11 @@ def _held(mp):
 def held_part(params):
     """The three states, each in an interpreter of its own."""
     hard = bh.hard_params(params)
+    expert = bh.hard_params(params, "expert")
     for label, p, presses in (("a fresh board, the set-up menu", params, None),
                               ("a game of people at press %d" % bh.CONNECT_AT, params, bh.CONNECT_AT),
-                              ("seat B Hard + hints, at press %d" % bh.CONNECT_AT, hard, bh.CONNECT_AT)):
+                              ("seat B Hard + hints, at press %d" % bh.CONNECT_AT, hard, bh.CONNECT_AT),
+                              ("seat B Expert + hints, at press %d" % bh.CONNECT_AT, expert, bh.CONNECT_AT)):
         mp = bh.new_interpreter(p)
         try:
             names0 = _names_bytes(mp)

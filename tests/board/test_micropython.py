@@ -289,7 +289,7 @@ def test_seat_and_act_lines_are_the_same_bytes_under_micropython_and_cpython(mic
     assert [r.get("line") for r in replies if r.get("line", "").startswith("kind")][:2] == ["kind Y hard",
                                                                                           "kind Y human"]
     assert errors[:5] == ['"seat" is a seat playing (R, Y), not "G"',
-                          "seat needs \"kind\": one of remote, human, easy, medium, hard",
+                          "seat needs \"kind\": one of remote, human, easy, medium, hard, expert",
                           "not Y's turn (it is R's)", "R must roll first", "R must roll first"]
     assert any(e.startswith("R1 h5-c is not a legal move now (legal: ") for e in errors)
     assert any(e.startswith("\"" + "\\u00e9" * 20) and "..." in e for e in errors)     # (quoted and cut)

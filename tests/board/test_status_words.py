@@ -199,3 +199,21 @@ def test_undo_words_of_a_plain_snapshot():
     assert status_words(snap)[0] == "Took back: Red's move of R1 and Yellow's roll 5. Red rolled 3: 2 moves."
     snap = dict(empty(), mode="play", turn="R", undone=[["R", "roll 3 hand"]])
     assert status_words(snap)[0].startswith("Took back: Red's roll 3. Red's turn")
+
+
+def test_the_virtual_boards_menu_offers_expert_in_words_and_its_seat_says_so():
+    """The PC's words of the set-up menu's computer seats page, read off the running app:
+    select on Red steps to Expert; the game's start and the seat's turn name it."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.press("confirm")
+    b.press("confirm")
+    for _ in range(4):
+        b.press("select")
+    snap = snapshot_of(b.app)
+    assert status_words(snap)[0] == "Set-up menu, page 3, computer seats: Red is played by Expert computer."
+    assert snap["setup"]["kinds"]["R"] == "expert"
+    b.press("roll")
+    b.wait(300)
+    snap = snapshot_of(b.app)
+    assert snap["kind"] == "expert" and snap["turn"] == "R"
+    assert status_words(snap)[0].startswith("Red (Expert computer)'s turn")

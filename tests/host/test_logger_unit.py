@@ -326,6 +326,17 @@ def test_resume_takes_again_from_a_damaged_line_and_keeps_the_file_aside(tmp_pat
     assert again.damaged is None and again.next_seq == 5
 
 
+def test_resume_takes_a_file_with_an_expert_seats_kind_line_as_sound(tmp_path):
+    """A `kind B expert` line (a seat handed to the Expert) is a record line: the logger's
+    file with one is resumed as it is, not kept aside as damaged."""
+    path = tmp_path / (GID + ".ludo")
+    lines = [json.dumps(HEADER).encode(), b"roll 6", b"kind B expert", b"R1 y-0"]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    gf = GameFile(GID, str(tmp_path))
+    assert gf.damaged is None and gf.next_seq == 4 and gf.lines[2] == "kind B expert"
+    gf.close()
+
+
 def test_a_record_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
     """A FIFO where a game's record file would be resumed: one error line, and the logger
     goes on (opening it for reading waited for a writer for ever, and nothing more was logged)."""

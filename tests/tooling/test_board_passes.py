@@ -24,7 +24,7 @@ def test_what_is_held_and_its_names():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     rows = [line for line in out.stdout.splitlines() if " holds " in line]
-    assert len(rows) == 3
+    assert len(rows) == 4
     figures = []
     for row in rows:
         nums = [int(w.strip("():,")) for w in row.split("holds")[1].split() if w.strip("():,").isdigit()]
@@ -32,6 +32,7 @@ def test_what_is_held_and_its_names():
         assert held == names + game + rest
         assert names > count * 8                 # a pool entry and the text of each name
         figures.append((held, names, game))
-    menu, people, hard = figures
+    menu, people, hard, expert = figures
     assert menu[2] == 0 and people[2] > 0       # the set-up menu has no game
     assert hard[0] > people[0] and hard[1] > people[1]   # the computer players' code and names
+    assert expert[0] > people[0] and expert[1] > people[1]
