@@ -27,7 +27,7 @@
 # Not for the board: there speed does not matter and its code would cost heap.
 from .rules import Rules
 from .actions import EV_PASS, EV_BONUS, EV_CAPTURE, ROLL, MOVE, CODE_MOVE, CODE_PASS, Move
-from .history import SNAP_EVERY
+from .state import SNAP_EVERY
 from .moves import _tokens
 from .dice_batch import LANES
 
@@ -170,7 +170,7 @@ def roll(self, value=None):
     v = dice._vals[i] if 0 <= i < LANES else 0
     if not v:
         v = dice.roll(rolls)
-    n = self._ncodes                # History._record, inlined
+    n = self._ncodes                # Game._record, inlined
     if n % SNAP_EVERY and self._trans is None:
         try:
             self._codes[n] = v
@@ -269,7 +269,7 @@ def push(self, move):
     else:
         return general_push(self, move)
     code, t, v, b, last, caps, home, qa, ia, qb, ib, bit, nbit = move._fast
-    n = self._ncodes                # History._record, inlined
+    n = self._ncodes                # Game._record, inlined
     if n % SNAP_EVERY and self._trans is None:
         try:
             self._codes[n] = code

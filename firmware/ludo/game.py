@@ -1,28 +1,25 @@
-# The game: a position, a stack of actions you push and pop, legal moves.
+# The game: the action stack and the API, the top layer of a Game (State <
+# Moves < Turns < Game: what a position is (state.py), what moves are legal
+# (moves.py), what an action does (turns.py)).
 #
-# State is a handful of small ints and three bytearrays, so a snapshot is a
-# few dozen bytes and a finished game's history is one byte per action.  Undo
+# A position is a handful of small ints and three bytearrays, so a snapshot is
+# a few dozen bytes and a finished game's stack is one byte per action.  Undo
 # restores the nearest snapshot (one is kept every `SNAP_EVERY` actions) and
-# replays the actions after it.  Per-square tables (occ, held, anym) are
+# replays the actions after it.  The per-square tables (occ, held, anym) are
 # derived from the tokens and rebuilt on a restore.
-#
-# Game is built in layers, a module each so that the board compiles one at a
-# time: History (history.py: the action stack), Moves (moves.py: the tables and
-# the legal moves), Turns (turns.py: applying actions), Game (here: the API).
 #
 # Speed: the common case (one roll, plain movement rules: Rules.simple) is
 # inlined in _gen (moves.py), _apply and _move (turns.py), with the Rules tables (sqt, bmask, rivm,
 # after); _dest and _roll hold every rule.  tests/core/test_fast_paths.py
 # checks the inlined code against them; on CPython, fast_play.py (installed at the
-# end of this file) inlines Game.roll and Game.push whole.  (Comments, not docstrings,
-# in the rules core: MicroPython keeps docstrings on the heap; docs/api.md is the reference.)
+# end of this file) inlines Game.roll and Game.push whole.
 from .rules import Rules, SEAT_LETTERS, START_FIRST
 from .errors import IllegalMoveError, LudoError
 from .dice import Dice, new_seed
 from .actions import (ROLL, MOVE, ROLLOFF, OVER, PHASE_NAMES, CODE_MOVE, CODE_PASS,  # noqa: F401
                       CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND, KINDS, OFF,
                       MAX_PENDING, TERMINATIONS, token_name, Outcome, Move, place_of, event_text)
-from .history import SNAP_EVERY  # noqa: F401  (and the names above: ludo.game exports them)
+from .state import SNAP_EVERY
 from .moves import _tokens
 from .turns import Turns
 
@@ -58,6 +55,7 @@ class Game(Turns):
         for s in r.seats:
             self.kinds[SEAT_LETTERS[s]] = "human"
         self.start_kinds = self.kinds
+        # Every layer's attributes are set up here, in one place: the position (state.py)
         self.pos = bytearray(16)
         self.turn_start = bytearray(16)
         self.occ = bytearray(52 * 4)     # tokens of each seat on each track square
@@ -79,6 +77,7 @@ class Game(Turns):
             for s in r.seats:
                 self.ro_mask |= 1 << s
         self.turn_start[:] = self.pos
+        # The action stack (this class)
         self._codes = bytearray()       # the stack of actions: the first _ncodes bytes
         self._ncodes = 0                # (MicroPython's bytearray cannot shrink in place)
         # Every action in order, take-backs and seat hand-overs too.  Until the first of
@@ -87,7 +86,7 @@ class Game(Turns):
         self._started = False
         self._snaps = bytearray(self._snapshot())
         self.root_position = None       # set by from_position
-        # The legal moves of this position: codes and destinations in two buffers made
+        # The legal moves of this position (moves.py): codes and destinations in two buffers made
         # once (the first _nl bytes; -1: not worked out yet), so search allocates no
         # list per position; the Moves (legal_moves) and a list (legal_codes()) are
         # built from them only when asked for.
@@ -96,7 +95,7 @@ class Game(Turns):
         self._nl = -1
         self._legal = None
         self._legal_list = None
-        # What the last action caused: event bytes (actions.py), the first _nev of
+        # What the last action caused (turns.py): event bytes (actions.py), the first _nev of
         # _evb; last_events turns them into text when read.
         self._evb = bytearray(8)
         self._nev = 0
@@ -104,6 +103,79 @@ class Game(Turns):
         # The last move, packed into one small int (-1: the last action was no move)
         self._last = -1
         self._lcaps = 0                 # (its captures: a mask of tokens)
+
+    # ---- the action stack ------------------------------------------------
+    def _push_code(self, code):
+        self._record(code)
+        self._apply(code)
+
+    def _record(self, code):
+        """Put an action on the stack (and the transcript)."""
+        n = self._ncodes
+        if not n % SNAP_EVERY:
+            self._mark(n)
+        if n < len(self._codes):
+            self._codes[n] = code
+        else:
+            self._codes.append(code)
+        self._ncodes = n + 1
+        if self._trans is not None:
+            self._trans.append(code)
+
+    def _mark(self, n):
+        """Before action n (a multiple of SNAP_EVERY): keep a snapshot; note the start."""
+        if n:
+            at = (n // SNAP_EVERY) * self._SNAP
+            if len(self._snaps) <= at:
+                self._snaps.extend(bytes(self._SNAP))
+            self._write(self._snaps, at)
+        if not self._started:
+            self._started = True
+            self.start_kinds = dict(self.kinds)
+
+    def pop(self):
+        """Take back the last action; returns its text."""
+        n = self._ncodes
+        if not n:
+            raise IllegalMoveError("pop: nothing to take back (%s)" % self.position())
+        n -= 1
+        code = self._codes[n]
+        self._ncodes = n
+        j = (n - 1) // SNAP_EVERY if n else 0      # the snapshot before action j * SNAP_EVERY
+        self._restore(self._snaps, j * self._SNAP)
+        self._nev = 0               # no last events, no last move
+        self._last = -1
+        for k in range(j * SNAP_EVERY, n):
+            self._apply(self._codes[k])
+        text = self.action_text(code)
+        self._transcript_buffer(n + 1).append(CODE_UNDO)
+        return text
+
+    def _transcript_buffer(self, n=None):
+        if self._trans is None:
+            self._trans = bytearray(self._codes[:self._ncodes if n is None else n])
+        return self._trans
+
+    @property
+    def transcript_length(self):
+        """len(transcript), without building it."""
+        t = self._trans
+        return self._ncodes if t is None else len(t)
+
+    @property
+    def transcript(self):
+        """Every action in order as codes, take-backs (121) and seat hand-overs (122..) too."""
+        if self._trans is None:
+            return self.codes
+        return bytes(self._trans)
+
+    @property
+    def codes(self):
+        """The transcript's action codes so far, as bytes."""
+        return bytes(self._codes[:self._ncodes])
+
+    def __len__(self):
+        return self._ncodes
 
     # ---- public actions -------------------------------------------------
     def _check_running(self, what):
@@ -297,7 +369,7 @@ class Game(Turns):
         from .record import Record
         return Record.of_game(self, transcript, headers)
 
-    # ---- search: for computer players, on a copy of the game ---------------
+    # ---- a copy, for search (state, set_state, legal_codes and apply below) --
     def legal_codes(self):
         """The legal moves now as action codes (a list; do not change it).  One list
         per position, built on the first call (the only allocation of a search step).

@@ -1,13 +1,10 @@
-# The position's per-square tables and its legal moves: a base class of Game
-# (game.py: Game < Turns < Moves < History).  game.py is split in three so that
-# the board compiles the rules core a part at a time: compiling a module needs
-# about 100 bytes a line of code for its parse tree (docs/board-memory.md).
+# What moves are legal: the second layer of a Game (State < Moves < Turns < Game).
+# Where a token lands with a roll (every movement rule: blocks, doors, rebound,
+# no-stop squares), whom it captures, and the legal moves of the position, as
+# codes in two buffers (_gen: search reads them) and as Moves (legal_moves).
 from .rules import BLOCK_ALL
-from .actions import MOVE, OVER, CODE_MOVE, CODE_PASS, OFF, Move, place_of
-from .history import History
-
-_ZERO_OCC = bytes(52 * 4)
-_ZERO_SQUARES = bytes(52)
+from .actions import MOVE, CODE_MOVE, CODE_PASS, OFF, Move
+from .state import State
 
 
 def _tokens(mask):
@@ -20,63 +17,11 @@ def _tokens(mask):
             out.append(t)
     return tuple(out)
 
-class Moves(History):
-    # The legal moves and the board's occupancy, on top of the game's history.
 
-    # ---- state snapshot -------------------------------------------------
-    def _recount(self):
-        occ = self.occ
-        held = self.held
-        anym = self.anym
-        occ[:] = _ZERO_OCC          # in place, no loop: restores are on the search path
-        held[:] = _ZERO_SQUARES
-        anym[:] = _ZERO_SQUARES
-        sqt = self._sqt
-        pos = self.pos
-        for t in range(16):
-            o = t >> 2
-            sq = sqt[o << 6 | pos[t] & 63]
-            if sq != 255:
-                i = sq * 4 + o
-                occ[i] += 1
-                anym[sq] |= 1 << o
-                if occ[i] == 2:
-                    held[sq] |= 1 << o
+class Moves(State):
+    # The legal moves of the position below.
 
-    # ---- geometry -------------------------------------------------------
-    def _set(self, t, b):
-        o = t >> 2
-        sqt = self._sqt
-        pos = self.pos
-        sq = sqt[o << 6 | pos[t] & 63]
-        if sq != 255:
-            i = sq * 4 + o
-            n = self.occ[i] - 1
-            self.occ[i] = n
-            if n == 1:
-                self.held[sq] &= ~(1 << o)
-            elif not n:
-                self.anym[sq] &= ~(1 << o)
-        pos[t] = b
-        sq = sqt[o << 6 | b & 63]
-        if sq != 255:
-            i = sq * 4 + o
-            n = self.occ[i] + 1
-            self.occ[i] = n
-            if n == 2:
-                self.held[sq] |= 1 << o
-            elif n == 1:
-                self.anym[sq] |= 1 << o
-
-    def progress(self, t):
-        """Token t's progress: -1 in the yard, 0.. on the way, home_progress at home, None off."""
-        b = self.pos[t if t >= 0 else 16]      # (a negative t is no token either: IndexError)
-        return None if b == OFF else b - 1
-
-    def place(self, t):
-        """Where token `t` is, as a notation place (`y`, a square, `h1`..`h5`, `c`)."""
-        return place_of(self.rules, t, self.progress(t))
-
+    # ---- where a token lands, whom it captures -----------------------------
     def _dest(self, t, v):
         """Pos byte where token t lands with roll v, or 0 if it cannot move."""
         r = self.rules
@@ -245,15 +190,3 @@ class Moves(History):
                 moves.append(Move(r, seat, t, pos[t] - 1, b - 1, c - CODE_MOVE - t * 6 + 1, caps, c))
             legal = self._legal = tuple(moves)
         return legal
-
-    def needs_roll(self):
-        """True when the seat on turn must roll next."""
-        return not self.phase & 1      # ROLL and ROLLOFF are even
-
-    def is_over(self):
-        """True once the game has ended."""
-        return self.phase == OVER
-
-    @property
-    def pending_rolls(self):
-        return tuple(self.pend[i] for i in range(self.npend))

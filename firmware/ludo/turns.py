@@ -1,6 +1,7 @@
-# Applying actions: rolls, moves, captures, turns and the end: a base class of
-# Game (game.py: Game < Turns < Moves < History; split for the board's compiler,
-# see moves.py).
+# What an action does: the third layer of a Game (State < Moves < Turns < Game).
+# A roll, a move and its captures, a pass, the turn order and the end, applied
+# to the position (trusted to be legal: Game checks and records), and the
+# events each caused.
 from .rules import SIXES_VOID
 from .actions import (EV_PASS, EV_BONUS, EV_FORFEIT, EV_THREE_SIXES, EV_VOID, EV_TURNED, EV_CAPTURE,
                       EV_HOME, EV_DOOR, EV_WIN, ROLL, MOVE, ROLLOFF, OVER, CODE_MOVE, CODE_PASS,
