@@ -32,11 +32,7 @@ class Game(Turns):
         if dice != "device" and dice != "hand":
             raise LudoError("dice is \"device\" (the game's own) or \"hand\" (a die's value "
                             "entered), not %r" % (dice,))
-        if isinstance(preset, Rules):
-            self.rules = preset
-        else:
-            self.rules = Rules(preset, players, options)
-        r = self.rules
+        r = self.rules = preset if isinstance(preset, Rules) else Rules(preset, players, options)
         self.preset = r.preset
         self.options = r.options
         self.seats = r.seats

@@ -15,9 +15,9 @@ from ludoboard.app import App
 
 AI_MODULES = ("ludo.ai", "ludo.ai.base", "ludo.ai.easy", "ludo.ai.thumb", "ludo.ai.medium",
               "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth", "ludo.ai.evaluate",
-              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard", "ludo.winchance_weights", "ludo.winchance",
+              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard", "ludo.winchance_weights", "ludo.winchance_features", "ludo.winchance",
               "ludo.ai.expert")
-EXPERT = ("ludo.ai", "ludo.ai.base", "ludo.winchance_weights", "ludo.winchance", "ludo.ai.expert")
+EXPERT = ("ludo.ai", "ludo.ai.base", "ludo.winchance_weights", "ludo.winchance_features", "ludo.winchance", "ludo.ai.expert")
 HARD = ("ludo.ai", "ludo.ai.base", "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth",
         "ludo.ai.evaluate", "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
 

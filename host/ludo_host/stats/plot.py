@@ -1,8 +1,9 @@
 """The PNG of `ludo-host stats --png`: dice faces, wins by seat and by player kind, game length."""
 import matplotlib
 
+from ludo.actions import KINDS
+
 from ..words import count
-from . import KINDS
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
