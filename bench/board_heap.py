@@ -28,7 +28,7 @@ Parts, each in a fresh interpreter:
   from the set-up menu;
 - play: a whole game of people (classic, 4 players, seed 7), one press every
   20 loop passes, after its beginning;
-- the same with the coach's hint (Expert's move) at every 5th choice of a person (`coach`);
+- the same with the coach's hint (names.COACH_KIND's move) at every 5th choice of a person (`coach`);
   with seat B played by Hard and the hint (Hard's move then) (`hard`); with seat B
   played by Expert and the hint (`expert`);
 - after a game of people: the set-up menu, confirmed through to the next game;
@@ -571,7 +571,7 @@ def main(argv=None):
         if args.part in ("all", "people"):
             rows.append(("a game of people, after its beginning", params, "people"))
         if args.part in ("all", "coach"):
-            rows.append(("a game of people, the coach's hint (Expert's move) every 5th choice", coach, "coach"))
+            rows.append(("a game of people, the coach's hint every 5th choice", coach, "coach"))
         if args.part in ("all", "hard"):
             rows.append(("seat B Hard + the coach's hint every 5th choice, after its beginning", hard, "hard"))
         if args.part in ("all", "expert"):

@@ -1,6 +1,6 @@
 # Computer seats: ludo's computer players (Easy, Medium, Hard, Expert) playing a
-# seat, and the coach's hint (Expert's move for a person's seat: names.COACH_KIND;
-# Hard's in a game with a Hard seat, whose code is loaded: job).
+# seat, and the coach's hint (Hard's move for a person's seat: names.COACH_KIND;
+# Expert's would not fit the board's room, docs/board-memory.md).
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
@@ -137,13 +137,9 @@ def job(app, kind, what):
     """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
     press): load that kind of player's code (what: "load"), then its choice lit
     ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.
-    The hint is Expert's move (names.COACH_KIND), but Hard's in a game with a Hard seat:
-    the board has no room for both players' code at once (docs/board-memory.md).
     """
     yield
     g = app.game
-    if what == "hint" and "hard" in g.kinds.values():
-        kind = "hard"
     at = g.transcript_length
     for _ in load(kind):
         yield

@@ -170,7 +170,7 @@ SCENARIOS = {
                CLASSIC4, None, "seat:R"),
     "remote-move": ("a move played from afar: lit as a computer's, for someone at the table to carry out",
                     CLASSIC4, after_roll(lambda g: g.turn == 1 and len(selectable(g)) >= 2), "seat:G act wait:2000"),
-    "coach": ("long press on select: the coach lights the move the Expert computer would play (cyan)",
+    "coach": ("long press on select: the coach lights the move the Hard computer would play (cyan)",
               CLASSIC4, after_roll(lambda g: len(selectable(g)) >= 2 and g.turn == 0), "select!"),
     "map-error": ("a missing or broken pixel map: the die and centre blink magenta (built-in order used)",
                   None, None, ""),

@@ -195,7 +195,7 @@ def test_leaving_hands_the_seat_to_the_computer_and_it_is_recorded(computers):
     assert "kind %s medium" % seat in [x["text"] for x in lines if x.get("re") == "record"]
 
 
-def test_coach_hint_selects_the_expert_move(computers):
+def test_coach_hint_selects_the_hard_move(computers):
     b = Board()
     b.ask(new_game_cmd("classic", 4, seed=1))
     while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2:
@@ -226,21 +226,22 @@ def _to_a_choice(b):
             b.press("confirm") if b.app.selected >= 0 else b.press("select")
 
 
-def test_the_coach_hint_is_the_real_experts_move_and_its_code_goes_after_it():
-    """With ludo.ai installed: the hint is the move ludo.ai.Expert chooses for the person on
-    turn; in a game of people the players' code (Expert's win chance too) is not kept."""
+def test_the_coach_hint_is_the_real_hard_move_and_its_code_goes_after_it():
+    """With ludo.ai installed: the hint is the move ludo.ai.Hard chooses for the person on
+    turn (Expert's hint does not fit the board's room yet: docs/board-memory.md); in a game
+    of people the players' code is not kept."""
     from ludo import ai
     b = Board()
     b.ask(new_game_cmd("classic", 4, seed=5))
     hints = 0
     while hints < 3:
         _to_a_choice(b)
-        expected = ai.Expert().choose(b.game)
+        expected = ai.Hard().choose(b.game)
         b.press("select", long=True)
         assert b.app.hint and b.app.legal[b.app.selected].code == expected.code
         b.press("confirm")
         hints += 1
-    assert names.COACH_KIND == "expert"
+    assert names.COACH_KIND == "hard"
 
 
 def test_a_game_with_an_expert_seat_plays_to_its_end_through_the_app():

@@ -35,9 +35,9 @@
 # one module at a time (compiling costs about 100 bytes a line of code), only
 # those of the player a seat needs (ludoboard/players.py).
 
-# public name: the module that has it
-_HOME = {"Easy": "easy", "Medium": "medium", "Hard": "hard", "Expert": "expert", "Rng": "base"}
-_CLASSES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+# A player's class is its module's name capitalised (ludo.ai.hard's Hard); Rng is
+# ludo.ai.base's.  Worked out rather than listed: a table here would be kept on
+# the board in every game with a computer seat.
 _players = {}
 
 
@@ -48,7 +48,7 @@ def __getattr__(name):
     if name[0] == "_":
         raise AttributeError(name)
     import sys
-    short = _HOME.get(name, name)
+    short = "base" if name == "Rng" else name.lower()
     full = __name__ + "." + short
     if full not in sys.modules:
         try:
@@ -56,14 +56,14 @@ def __getattr__(name):
         except ImportError:
             raise AttributeError("module 'ludo.ai' has no attribute %r" % (name,))
     module = sys.modules[full]
-    return module if short is name else getattr(module, name)
+    return module if short == name else getattr(module, name)
 
 
 def choose(game, kind):
     """The move a computer of `kind` ("easy", "medium", "hard", "expert") plays now (None if none)."""
     p = _players.get(kind)
     if p is None:
-        if kind not in _CLASSES:
+        if kind not in ("easy", "medium", "hard", "expert"):
             raise ValueError("unknown computer player %r (easy, medium, hard or expert)" % (kind,))
-        p = _players[kind] = __getattr__(_CLASSES[kind])()
+        p = _players[kind] = __getattr__(kind[0].upper() + kind[1:])()
     return p.choose(game)
