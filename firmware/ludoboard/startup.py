@@ -20,6 +20,7 @@ from .save_image import MAGIC, crc16, game_salt, header_in_nvm, written_end
 
 _FEED_EVERY = const(64)     # feed the watchdog while replaying a long save
 _CODES = const(142)         # transcript codes are 1..141 (122..141: a seat handed to a kind)
+_L1_CODES = const(138)      # the L1 format's firmware knew 1..137 (no Expert then)
 _TORN = const(1)
 _REFUSED = const(2)
 _NO_MEMORY = const(3)
@@ -160,7 +161,7 @@ def read(saves, make):
             ok = nvm[at + 1] == _old_check(code, n, salt)
         else:
             ok = nvm[at + 1] | (nvm[at + 2] << 8) == entry_check(code, n, salt)
-        bad = _take(g, code) if ok and 0 < code < _CODES else _TORN
+        bad = _take(g, code) if ok and 0 < code < (_L1_CODES if old else _CODES) else _TORN
         at += step
         if not bad:
             n += 1
