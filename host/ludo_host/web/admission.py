@@ -305,11 +305,15 @@ class _Guarded(asyncio.Protocol):
             self.inner.resume_writing()
 
 
+ACCEPT_BATCH = 32       # the listening socket's backlog: asyncio accepts up to this many at once,
+#                         before the guard counts them, so it must fit in connection_cap's reserve
+
+
 class GuardedSite(web.TCPSite):
     """aiohttp's TCP site with every connection going through a ConnectionGuard."""
 
     def __init__(self, runner, host, port, guard_of):
-        web.TCPSite.__init__(self, runner, host, port)
+        web.TCPSite.__init__(self, runner, host, port, backlog=ACCEPT_BATCH)
         self._guard_of = guard_of     # function(loop) -> the ConnectionGuard
 
     async def start(self):
