@@ -1,7 +1,7 @@
 """Under MicroPython: the heap of each loop pass of a part of the board's game, to find
 the pass that sets bench/board_heap.py's figure and see what it does.
 
-    python bench/board_passes.py [--part begin|connect|menu|held] [--seed 7]
+    python bench/board_passes.py [--part begin|connect|menu|held|expert|hard|coach] [--seed 7] [--presses 8]
 
 For each pass: what the app holds before it (after a collection), the bytes it
 allocates (this port collects nothing inside a call, so its garbage counts),
@@ -16,7 +16,10 @@ their sum, and the modules it left loaded or dropped.  The parts:
   strings of everything compiled, which stay for good: their pools and text, from
   `micropython.qstr_info()`) and the game (what dropping it frees): on a fresh
   board in the set-up menu, and at press 50 of a game of people and of one with a
-  Hard seat, and one with an Expert seat. The rest is the code and the app's own objects.
+  Hard seat, and one with an Expert seat. The rest is the code and the app's own objects;
+- expert, hard: seat B played by that kind, the coach's hint at every 5th choice (as
+  board_heap.py's parts), its first presses (--presses) pass by pass; coach: the same
+  in a game of people (names.COACH_KIND's hint).
 
 A sum is not the room a pass needs (board_heap.py finds that, fragmentation
 included), but the pass with the largest sum is where to look first.
@@ -102,8 +105,10 @@ def held_part(params):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--part", default="connect", choices=("begin", "connect", "menu", "held"))
+    p.add_argument("--part", default="connect", choices=("begin", "connect", "menu", "held", "expert", "hard",
+                                                       "coach"))
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--presses", type=int, default=8, help="expert, hard, coach: presses shown pass by pass")
     args = p.parse_args(argv)
     reason = mpharness.unavailable_reason()
     if reason:
@@ -117,6 +122,10 @@ def main(argv=None):
         finally:
             shutil.rmtree(params["drive"], ignore_errors=True)
         return 0
+    if args.part in ("expert", "hard"):
+        params = bh.hard_params(params, args.part)
+    elif args.part == "coach":
+        params = dict(params, hint_every=5)
     try:
         mp = bh.new_interpreter(params)
         try:
@@ -137,6 +146,14 @@ def main(argv=None):
                     worst = max(worst, passes(mp, "sim.press(2, 80)\n"))
                 names, count = _names_bytes(mp)
                 print("names after: %d, %d bytes" % (count, names))
+            elif args.part in ("expert", "hard", "coach"):
+                bh._passes(mp, "b()")
+                worst = 0
+                for n in range(args.presses):
+                    names, count = _names_bytes(mp)
+                    print("press %d (names before it: %d, %d bytes):" % (n + 1, count, names))
+                    worst = max(worst, passes(mp, "k = next_key()\nif hint_due(k):\n    app.on_press(1, True)\n"
+                                                  "else:\n    sim.press(k, 80)\n"))
             else:
                 bh._passes(mp, "b()")
                 bh._play(mp, bh.CONNECT_AT)

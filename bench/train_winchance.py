@@ -256,17 +256,29 @@ def quantize(net):
 
 
 def write_module(path, hidden, w1, b1, w2, info):
+    """The weights module: W1 as 16-bit whole numbers in one array (one object on the
+    board's heap, half a tuple's size), B1 and W2 as tuples."""
+    import struct
+    if any(not -32768 <= x < 32768 for x in w1):
+        raise SystemExit("train_winchance: a W1 weight is outside 16 bits (%d): the weights "
+                         "module cannot hold it" % max(w1, key=abs))
+    packed = struct.pack("<%dh" % len(w1), *w1)
+
     def block(name, values, per=14):
         lines = []
         for i in range(0, len(values), per):
             lines.append("    " + ", ".join("%d" % x for x in values[i:i + per]) + ",")
         return "%s = (\n%s\n)\n" % (name, "\n".join(lines))
+    rows = "\n".join("    %r" % packed[i:i + 24] for i in range(0, len(packed), 24))
     text = ("# The win-chance model's weights (ludo.winchance), written by bench/train_winchance.py;\n"
             "# do not edit by hand.  %s\n"
-            "# W1: HIDDEN rows of ludo.winchance.FEATURES weights (x 256); B1 (x 65536);\n"
+            "# W1: HIDDEN rows of ludo.winchance.FEATURES weights (x 256), 16-bit little-endian\n"
+            "# whole numbers in one array (one object on the board); B1 (x 65536);\n"
             "# W2: a seat's score per hidden unit (bits x 64); B2 (cancels out in the softmax).\n"
+            "from array import array\n\n"
             "HIDDEN = %d\n" % (info, hidden)
-            + block("W1", w1) + block("B1", b1) + block("W2", w2) + "B2 = 0\n")
+            + "W1 = array(\"h\", (\n%s\n))\n" % rows
+            + block("B1", b1) + block("W2", w2) + "B2 = 0\n")
     with open(path, "w") as fh:
         fh.write(text)
 

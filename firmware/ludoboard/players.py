@@ -25,7 +25,8 @@ LAZY = "lazy"               # _ai: installed, not loaded now
 _PARTS = {"easy": "ai ai.base ai.easy",
           "medium": "ai ai.base ai.thumb ai.medium",
           "hard": "ai ai.base ai.weights ai.tables ai.danger ai.worth ai.evaluate ai.search ai.prepare ai.hard",
-          "expert": "ai ai.base winchance_weights winchance_features winchance ai.expert"}
+          "expert": ("ai ai.base winchance_weights winchance_danger winchance_seat winchance_features "
+                     "winchance_net winchance_judge ai.lookahead ai.expert")}
 
 
 def _installed():

@@ -106,7 +106,20 @@ def test_keep_off_makes_its_search_again():
     board = ai.Expert()
     board.keep = False
     assert str(kept.choose(game)) == str(board.choose(game)) == str(board.choose(game))
-    assert board._sim is None and kept._sim is not None
+    assert board.sim is None and kept.sim is not None
+
+
+def test_prepare_makes_the_search_in_parts_then_says_true():
+    # the board calls prepare once a loop pass until it says True, then choose
+    game = ludo.Game.from_position("classic RGYB R=1,30,y,y/G=5,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 4 0 20")
+    board = ai.Expert()
+    board.keep = False
+    parts = 0
+    while not board.prepare(game):
+        parts += 1
+    assert parts == 2 and board.sim is not None and board._bufs is not None
+    assert str(board.choose(game)) == str(ai.Expert().choose(game))
+    assert board.sim is None
 
 
 def test_no_move_means_none():

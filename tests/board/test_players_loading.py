@@ -2,7 +2,8 @@
 module of ludo at a time (ludoboard.players): Hard is
 the package ludo.ai (which imports none of them), ludo.ai.base and Hard's
 parts, without Easy and Medium; Expert (the coach's too) is ludo.ai, ludo.ai.base,
-the win chance (ludo.winchance and its weights) and ludo.ai.expert; the app's boundary
+the win chance's parts (its weights, features, net and judge: not ludo.winchance, the PC's
+module, which a PC's Expert uses for speed) and ludo.ai.lookahead, ludo.ai.expert; the app's boundary
 (App.computers_needed, when no seat needs them) drops all of it (as on the board:
 on CPython the loader keeps modules unless told)."""
 import sys
@@ -15,16 +16,22 @@ from ludoboard.app import App
 
 AI_MODULES = ("ludo.ai", "ludo.ai.base", "ludo.ai.easy", "ludo.ai.thumb", "ludo.ai.medium",
               "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth", "ludo.ai.evaluate",
-              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard", "ludo.winchance_weights", "ludo.winchance_features", "ludo.winchance",
-              "ludo.ai.expert")
-EXPERT = ("ludo.ai", "ludo.ai.base", "ludo.winchance_weights", "ludo.winchance_features", "ludo.winchance", "ludo.ai.expert")
+              "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard", "ludo.winchance_weights", "ludo.winchance_danger",
+              "ludo.winchance_seat", "ludo.winchance_features", "ludo.winchance_net", "ludo.winchance_judge",
+              "ludo.ai.lookahead", "ludo.ai.expert")
+EXPERT = ("ludo.ai", "ludo.ai.base", "ludo.winchance_weights", "ludo.winchance_danger", "ludo.winchance_seat",
+          "ludo.winchance_features", "ludo.winchance_net", "ludo.winchance_judge", "ludo.ai.lookahead",
+          "ludo.ai.expert")
 HARD = ("ludo.ai", "ludo.ai.base", "ludo.ai.weights", "ludo.ai.tables", "ludo.ai.danger", "ludo.ai.worth",
         "ludo.ai.evaluate", "ludo.ai.search", "ludo.ai.prepare", "ludo.ai.hard")
 
 
+PC_ONLY = ("ludo.winchance",)     # (a PC's Expert judges through it: the same chances, faster)
+
+
 def _unload():
     players.forget()
-    for name in AI_MODULES:
+    for name in AI_MODULES + PC_ONLY:
         sys.modules.pop(name, None)
         short = name.split(".")[1]
         if short in ludo.__dict__:
@@ -42,7 +49,7 @@ def _game():
 
 
 def _saved():
-    return {name: sys.modules.get(name) for name in AI_MODULES}
+    return {name: sys.modules.get(name) for name in AI_MODULES + PC_ONLY}
 
 
 def _restore(saved):

@@ -168,7 +168,8 @@ def test_weights_fit_the_board():
     n = len(w.W1) + len(w.B1) + len(w.W2)
     assert len(w.W1) == w.HIDDEN * winchance.FEATURES and len(w.W2) == w.HIDDEN
     assert n * 4 <= 16 * 1024
-    assert all(-(1 << 29) < x < (1 << 29) for x in w.W1 + w.B1 + w.W2)
+    assert all(-(1 << 29) < x < (1 << 29) for x in list(w.W1) + list(w.B1) + list(w.W2))
+    assert w.W1.typecode == "h"         # 16 bits each, in one object on the board's heap
 
 
 def test_chances_identical_under_micropython(micropython):
