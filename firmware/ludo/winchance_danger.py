@@ -5,11 +5,11 @@
 # without allocating.
 from .rules import BLOCK_NONE
 
-live = [0] * 5          # the seats playing and not out, in seat order; live[4]: how many
-hits = [0] * 16         # per token: the rolls 1..6 of a rival that land on it (bit d)
-far = [0] * 16          # a 6 and then 1..6 (bit d - 6)
-by = [0] * 16           # who threatens it (a mask of seats)
-sheltered = [0] * 4     # per seat: 64 for each token on a safe square or in a block
+live = bytearray(5)     # the seats playing and not out, in seat order; live[4]: how many
+hits = bytearray(16)    # per token: the rolls 1..6 of a rival that land on it (bit d)
+far = bytearray(16)     # a 6 and then 1..6 (bit d - 6)
+by = bytearray(16)      # who threatens it (a mask of seats)
+sheltered = bytearray(4)    # per seat: its tokens on a safe square or in a block
 
 
 def danger(game):
@@ -37,7 +37,7 @@ def danger(game):
         if not (mask >> o) & 1 or sq == 255:
             continue
         if r.safe[sq] or (protect and game.occ[sq * 4 + o] >= 2):
-            sheltered[o] += 64
+            sheltered[o] += 1
             continue
         for i in range(n):
             s = live[i]

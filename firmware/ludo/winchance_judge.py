@@ -4,11 +4,12 @@
 # in whole numbers.  What the board's Expert (ludo.ai.expert) judges positions
 # by; it allocates nothing (its lists are made once), so the chances `static`
 # returns are overwritten by the next call.
+from array import array
 from .actions import OVER
 from .winchance_features import features, FEATURES
 from .winchance_net import scores, SCALE, _EXP2
 
-_F = [0] * (4 * FEATURES)
+_F = array("h", bytes(8 * FEATURES))     # (features fit in 16 bits)
 _OUT = [0] * 4
 _SC = [0] * 4
 # the groups (a seat, or a team), in turn order from the seat on turn: score, seats (a

@@ -72,5 +72,5 @@ def seat_features(game, f):
         f[k + 19 + _PRESETS.index(r.preset)] = _ONE
         f[k + 21 + len(r.seats)] = _ONE
         f[k + 26] = need * 64
-        f[k + 27] = sheltered[s]
+        f[k + 27] = sheltered[s] * 64
     return total

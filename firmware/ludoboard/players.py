@@ -19,14 +19,16 @@ from . import play
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
-# imports only modules before it); its class (Easy, Medium, Hard, Expert) is in the
-# last, ludo.ai.<kind>.  One string each, split when loaded: a short string compiled
-# is a name kept for good, and this module compiles at the start-up of every game.
+# imports only modules before it), the longest to compile first where they may;
+# its class (Easy, Medium, Hard, Expert) is in ludo.ai.<kind>, the last but for
+# Expert's (its win chance comes after it: ready() looks for the last).  One
+# string each, split when loaded: a short string compiled is a name kept for good,
+# and this module compiles at the start-up of every game.
 _PARTS = {"easy": "ai ai.base ai.easy",
           "medium": "ai ai.base ai.thumb ai.medium",
           "hard": "ai ai.base ai.weights ai.tables ai.danger ai.worth ai.evaluate ai.search ai.prepare ai.hard",
-          "expert": ("ai ai.base winchance_weights winchance_danger winchance_seat winchance_features "
-                     "winchance_net winchance_judge ai.lookahead ai.expert")}
+          "expert": ("ai ai.base ai.lookahead ai.expert winchance_danger winchance_seat winchance_features "
+                     "winchance_weights winchance_net winchance_judge")}
 
 
 def _installed():
@@ -62,8 +64,9 @@ def available():
 
 
 def ready(kind):
-    """Is the code of that kind of player loaded (the module of its class is last)?"""
-    return _ai is not LAZY or "ludo.ai." + kind in sys.modules
+    """Is the code of that kind of player loaded (the last of its parts)?"""
+    parts = _PARTS[kind]
+    return _ai is not LAZY or "ludo." + parts[parts.rfind(" ") + 1:] in sys.modules
 
 
 def forget():

@@ -1,6 +1,8 @@
 # Expert: chooses by the win chance (ludo.winchance), the learned judge of a
 # whole position that the analysis uses too, and looks ahead over the dice
-# (ludo.ai.lookahead).  A budget of positions judged bounds the work on the
+# (ludo.ai.lookahead).  It imports the win chance when it is made, not when this
+# module is loaded, so that the board can compile it before the win chance's
+# parts (ludoboard.players).  A budget of positions judged bounds the work on the
 # board (bench/ai_micropython.py).  `ai.Expert` is this class.
 # It searches on a game of its own (no dice, no record), made when it first
 # meets a game of those rules and set with set_state, so it never changes the
@@ -17,6 +19,19 @@ EXPERT_EXPAND = 1       # at each of its choices, how many of the best-looking m
 EXPERT_DEPTH = 3        # deepest chain of own moves and bonus rolls it looks at
 
 
+def _static():
+    """How the win chance judges a position as it stands (its chances by seat): on a PC
+    ludo.winchance's (the same numbers, summed faster, positions judged before
+    remembered), on the board ludo.winchance_judge's.
+    """
+    import sys
+    if sys.implementation.name == "cpython":
+        from ..winchance import _static
+        return _static
+    from ..winchance_judge import static
+    return static
+
+
 class Expert(_Player):
     name = "expert"
     keep = True             # keep the search game and buffers for the next decision
@@ -29,6 +44,7 @@ class Expert(_Player):
         self.sim = self._bufs = self._vals = self._marks = None     # the search game, buffers
         self._left = 0
         self.nodes = 0              # positions judged in the last decision (for the benchmarks)
+        self.static = _static()
 
     def prepare(self, game):
         """Make one more part of what deciding in game needs; True once all are made."""

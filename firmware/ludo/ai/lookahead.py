@@ -1,23 +1,18 @@
 # Expert's look-ahead (ludo.ai.expert): each legal move is judged by the win
-# chance after it (ludo.winchance_judge) of the seat (its team) that moves; then
+# chance after it (x.static: ludo.ai.expert) of the seat (its team) that moves; then
 # the best-looking moves that leave it on turn are followed further (expectimax,
 # as Hard's search does): after a bonus roll the average over the six faces of
 # the die of the best reply's chance, with club's pending rolls the rest of the
 # pool spent in the best order.  A budget of positions judged bounds the work.
 # x: the Expert player: its search game, buffers, values and marks per level.
-import sys
 from ..game import MOVE, OVER
-if sys.implementation.name == "cpython":    # a PC: the same chances, summed faster, and
-    from ..winchance import _static as static   # positions judged before remembered
-else:
-    from ..winchance_judge import static
 
 
 def judge(x, sim, me):
     """The chance of me (its team) in sim as it stands: one position of the budget."""
     x._left -= 1
     x.nodes += 1
-    return static(sim)[me]
+    return x.static(sim)[me]
 
 
 def moves(x, sim, me, depth, codes):
