@@ -86,7 +86,8 @@ def random_setup(rng):
 
 
 def play_game(job):
-    """One game: [(features, active seats mask, team rows)...], winner mask.  With a
+    """One game: [(features, active seats, team rows, position text)...], winner mask (the
+    position's text, so that other features can be tried on the same games).  With a
     `continue_by` kind, the mixed players hand over to that kind on every seat at an
     action drawn from 0..CONTINUE_FROM, and only the positions after it are kept: the
     positions a mix of players reaches, judged by how strong players go on from them."""
@@ -104,7 +105,7 @@ def play_game(job):
             who = {s: computer(continue_by, rng.getrandbits(20)) for s in game.seats}
         if game.needs_roll():
             if n >= switch and rng.random() < 0.3:
-                rows.append((array("i", winchance.features(game)), _active(game)))
+                rows.append((array("i", winchance.features(game)), _active(game), game.position()))
             game.roll()
         else:
             game.push(who[game.turn].choose(game))
@@ -115,7 +116,7 @@ def play_game(job):
     mask = 0
     for s in out.winners:
         mask |= 1 << s
-    return index, [(f, a, _teams(game)) for f, a in rows], mask, preset
+    return index, [(f, a, _teams(game), text) for f, a, text in rows], mask, preset
 
 
 def _active(game):
@@ -134,7 +135,7 @@ def make_arrays(games):
     bounds = []
     for _, positions, winners, _ in games:
         bounds.append((len(rows), len(rows) + len(positions)))
-        for f, active, partner in positions:
+        for f, active, partner, _ in positions:
             rows.append((f, active, partner, winners))
     n = len(rows)
     X = np.zeros((n, 4, F), dtype=np.float32)
