@@ -124,7 +124,9 @@ def measure_games(mp, args, options):
 
 CODE_IMPORTS = (("ludo.ai.easy and .medium (Easy, Medium)", "from ludo.ai import easy, medium\n"),
                 ("ludo.ai.hard (Hard and its parts)", "from ludo.ai import hard\n"),
-                ("ludo.ai.expert (Expert, with ludo.winchance and its weights)", "from ludo.ai import expert\n"))
+                ("ludo.ai.expert (Expert and its look-ahead, with the win chance's parts the board "
+                 "loads: ludo.winchance_judge and what it imports)",
+                 "from ludo.ai import expert\nfrom ludo import winchance_judge\n"))
 
 
 def measure_level(mp, args, options, level):

@@ -377,8 +377,9 @@ def deps_of(params, name):
 
 
 MIN_LINES = 60          # modules this long or longer are listed (the small ones need little)
-# installed on CPython only (by dice.py and game.py): the board never loads them, nor does the bench
-PC_ONLY = ("ludo.dice_batch", "ludo.fast_play")
+# installed on CPython only (by dice.py and game.py), and the win chance's PC module (its board
+# parts are ludo.winchance_*): the board never loads them, nor does the bench
+PC_ONLY = ("ludo.dice_batch", "ludo.fast_play", "ludo.winchance")
 
 
 def modules():

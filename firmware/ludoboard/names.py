@@ -27,7 +27,7 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 
 # player kinds (ludo's KINDS: human, easy, medium, hard, expert)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
-COACH_KIND = "expert"   # whose move a coach hint shows
+COACH_KIND = "hard"     # whose move a coach hint shows (Expert's does not fit the board yet)
 
 # the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)

@@ -4,8 +4,8 @@
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
-# then each player's own parts (Expert's: the win chance, ludo.winchance and its
-# weights).  They stay while
+# then each player's own parts (Expert's: the win chance's board parts,
+# ludo.winchance_*, and its look-ahead).  They stay while
 # a game has a computer seat; the app releases them when no seat needs them
 # (app.computers_needed: the game over, a hint given in a game of people).
 # Between decisions a seat keeps only its player's generator: Hard makes its
@@ -19,16 +19,14 @@ from . import play
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
-# imports only modules before it), the longest to compile first where they may;
-# its class (Easy, Medium, Hard, Expert) is in ludo.ai.<kind>, the last but for
-# Expert's (its win chance comes after it: ready() looks for the last).  One
-# string each, split when loaded: a short string compiled is a name kept for good,
-# and this module compiles at the start-up of every game.
+# imports only modules before it); its class (Easy, Medium, Hard, Expert) is in the
+# last, ludo.ai.<kind>.  One string each, split when loaded: a short string compiled
+# is a name kept for good, and this module compiles at the start-up of every game.
 _PARTS = {"easy": "ai ai.base ai.easy",
           "medium": "ai ai.base ai.thumb ai.medium",
           "hard": "ai ai.base ai.weights ai.tables ai.danger ai.worth ai.evaluate ai.search ai.prepare ai.hard",
-          "expert": ("ai ai.base ai.lookahead ai.expert winchance_danger winchance_seat winchance_features "
-                     "winchance_weights winchance_net winchance_judge")}
+          "expert": ("ai ai.base winchance_weights winchance_danger winchance_seat winchance_features "
+                     "winchance_net winchance_judge ai.lookahead ai.expert")}
 
 
 def _installed():
@@ -64,9 +62,8 @@ def available():
 
 
 def ready(kind):
-    """Is the code of that kind of player loaded (the last of its parts)?"""
-    parts = _PARTS[kind]
-    return _ai is not LAZY or "ludo." + parts[parts.rfind(" ") + 1:] in sys.modules
+    """Is the code of that kind of player loaded (the module of its class is last)?"""
+    return _ai is not LAZY or "ludo.ai." + kind in sys.modules
 
 
 def forget():
