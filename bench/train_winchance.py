@@ -18,6 +18,7 @@
    firmware/ludo/winchance_weights.py.
 """
 import argparse
+from array import array
 import math
 import multiprocessing
 import os
@@ -85,7 +86,8 @@ def random_setup(rng):
 
 
 def play_game(job):
-    """One game: [(features, active seats mask, team rows)...], winner mask.  With a
+    """One game: [(features, active seats, team rows, position text)...], winner mask (the
+    position's text, so that other features can be tried on the same games).  With a
     `continue_by` kind, the mixed players hand over to that kind on every seat at an
     action drawn from 0..CONTINUE_FROM, and only the positions after it are kept: the
     positions a mix of players reaches, judged by how strong players go on from them."""
@@ -103,7 +105,7 @@ def play_game(job):
             who = {s: computer(continue_by, rng.getrandbits(20)) for s in game.seats}
         if game.needs_roll():
             if n >= switch and rng.random() < 0.3:
-                rows.append((winchance.features(game), _active(game)))
+                rows.append((array("i", winchance.features(game)), _active(game), game.position()))
             game.roll()
         else:
             game.push(who[game.turn].choose(game))
@@ -114,7 +116,7 @@ def play_game(job):
     mask = 0
     for s in out.winners:
         mask |= 1 << s
-    return index, [(f, a, _teams(game)) for f, a in rows], mask, preset
+    return index, [(f, a, _teams(game), text) for f, a, text in rows], mask, preset
 
 
 def _active(game):
@@ -133,7 +135,7 @@ def make_arrays(games):
     bounds = []
     for _, positions, winners, _ in games:
         bounds.append((len(rows), len(rows) + len(positions)))
-        for f, active, partner in positions:
+        for f, active, partner, _ in positions:
             rows.append((f, active, partner, winners))
     n = len(rows)
     X = np.zeros((n, 4, F), dtype=np.float32)
@@ -271,6 +273,36 @@ def write_module(path, hidden, w1, b1, w2, info):
         fh.write(text)
 
 
+def play_games(args, t0):
+    """The games of the run, in the order of the jobs; with --cache, the games already played
+    (same seed and --continue-by: game i is the same whatever --games says) are read, and only
+    the others are played and added."""
+    import pickle
+    known = {}
+    key = (args.seed, args.continue_by)
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, "rb") as fh:
+            data = pickle.load(fh)
+        if data.get("key") == key:
+            known = data["games"]
+            print("%d games read from %s" % (len(known), args.cache))
+        else:
+            print("%s holds other games (%s): playing again" % (args.cache, data.get("key")))
+    jobs = [(i, args.seed, args.continue_by) for i in range(args.games) if i not in known]
+    if jobs:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for k, g in enumerate(pool.imap_unordered(play_game, jobs, chunksize=4), 1):
+                known[g[0]] = g
+                if k % max(1, len(jobs) // 20) == 0 or k == len(jobs):
+                    print("played %d/%d games, %.0f s" % (k, len(jobs), time.time() - t0), flush=True)
+        if args.cache:
+            tmp = args.cache + ".tmp"
+            with open(tmp, "wb") as fh:
+                pickle.dump({"key": key, "games": known}, fh)
+            os.replace(tmp, args.cache)
+    return [known[i] for i in range(args.games)]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
@@ -286,6 +318,9 @@ def main():
     ap.add_argument("--continue-by", choices=("easy", "medium", "hard"),
                     help="keep only positions after every seat is handed to this kind, at a "
                          "point drawn per game (default: the mixed players play to the end)")
+    ap.add_argument("--cache", help="a file of played games: read (the games it holds for this seed and "
+                                    "--continue-by) and written (with the ones played), so that other "
+                                    "fits or more games do not play the same games again")
     ap.add_argument("--out", default=OUT, help="weights module to write (default: the firmware's)")
     args = ap.parse_args()
     try:
@@ -294,15 +329,7 @@ def main():
         sys.exit("train_winchance: numpy is needed for training: pip install -e '.[train]'")
 
     t0 = time.time()
-    jobs = [(i, args.seed, args.continue_by) for i in range(args.games)]
-    games = []
-    with multiprocessing.Pool(args.jobs) as pool:
-        for k, g in enumerate(pool.imap_unordered(play_game, jobs, chunksize=4), 1):
-            games.append(g)
-            if k % max(1, args.games // 20) == 0 or k == args.games:
-                print("played %d/%d games, %d positions, %.0f s"
-                      % (k, args.games, sum(len(x[1]) for x in games), time.time() - t0), flush=True)
-    games.sort(key=lambda g: g[0])      # (imap_unordered: in the order of the jobs, for one split a seed)
+    games = play_games(args, t0)
     rng = random.Random(args.seed)
     rng.shuffle(games)
     cut = len(games) // 10
