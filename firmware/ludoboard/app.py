@@ -266,11 +266,11 @@ class App:
             self.phase_at = now
         if self.is_computer():
             kind = g.kinds[SEATS[g.turn]]
-            turn = sys.modules.get("ludoboard.computer_turn")
-            if turn is None or not sys.modules["ludoboard.players"].ready(kind):    # its code loads
-                if g.needs_roll() and not self.jobs:        # while it pauses; it rolls once loaded
+            players = sys.modules.get("ludoboard.players")
+            if players is None or not players.ready(kind):  # its code loads while it pauses;
+                if g.needs_roll() and not self.jobs:        # it rolls once loaded
                     self.jobs.append(play.job(self, kind, "load"))
-            elif turn.paused(self, now):                    # it rolled or moved
+            elif players.paused(self, now):                 # it rolled or moved
                 return
         left = play.time_left(self, now)
         if left is not None:
@@ -359,7 +359,6 @@ class App:
         if players is not None and players.forget():
             release("ludo.ai")
             release("ludo.winchance")     # (Expert's judge, and its weights)
-            release("ludoboard.computer_turn")
             release("ludoboard.players")
 
     def start_game(self, preset, count, options, kinds, hand, seed=None, from_pc=False):

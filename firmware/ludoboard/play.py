@@ -273,14 +273,12 @@ def coach(app):
 
 
 def job(app, kind, what):
-    """A computer seat's or the coach's job for app.jobs (computer_turn.job; what: "load",
+    """A computer seat's or the coach's job for app.jobs (players.job; what: "load",
     "choose" or "hint").
     """
-    for name in ("ludoboard.players", "ludoboard.computer_turn"):
-        if name not in sys.modules:
-            yield                   # (each compiles in a stage of its own)
-            load(name)
-    yield from load("ludoboard.computer_turn").job(app, kind, what)
+    if "ludoboard.players" not in sys.modules:
+        yield                       # (players.py compiles in a stage of its own)
+    yield from load("ludoboard.players").job(app, kind, what)
 
 
 def settle(app):
