@@ -8,7 +8,10 @@
 # time, 1-in-3 32%, 7-in-36 20%.
 from .base import NOT_ON_TRACK as _NONE
 
-_POPCOUNT = bytes(bin(i).count("1") for i in range(128))
+_POPCOUNT = bytearray(128)      # bits set in each number (made without a string each)
+for i in range(1, 128):
+    _POPCOUNT[i] = _POPCOUNT[i >> 1] + (i & 1)
+del i
 
 
 def danger(sim, tab, t):

@@ -1,19 +1,22 @@
-# Hard: what one decision needs (Search: the tables for its game's rules, the
-# search game, the buffers), made one part a call of prepare (ludo.ai.hard).
+# Hard: what one decision needs (Search: the search game, the tables for its game's
+# rules, the buffers), made one part a call of prepare (ludo.ai.hard), the largest
+# (the search game, a whole Game) first, while the free room is least in pieces.
 from ..game import Game
 from .base import MAX_CHOICES
 from .tables import tables
 
 
 class Search:
-    # One decision's tables (tables.tables sets them) and buffers, for one game's rules.
+    # One decision's search game, tables (tables.tables sets them) and buffers, for one
+    # game's rules.
     def __init__(self, rules, depth, expand):
-        tables(self, rules)
+        self.rules = rules
+        self.sim = Game(rules, seed=False)      # the search game (no dice, no record)
         self.depth = depth
         self.expand = expand
         self._left = 0
         self.nodes = 0
-        self.sim = self._bufs = self._vals = self._marks = None
+        self.val = self._bufs = self._vals = self._marks = None
 
     def buffers(self, n):
         """A state() of n bytes per level, and each level's values and marks."""
@@ -30,8 +33,8 @@ def prepare(h, game):
     if s is None or s.rules is not game.rules:
         h._search = None            # the old one can go before the new one is made
         h._search = Search(game.rules, h.depth, h.expand)
-    elif s.sim is None:
-        s.sim = Game(game.rules, seed=False)    # the search game (no dice, no record)
+    elif s.val is None:
+        tables(s, s.rules)
     elif s._bufs is None:
         s.buffers(len(game.state()))
     else:
