@@ -1,7 +1,10 @@
 """Train the win-chance model (ludo.winchance) and write its weights module.
 
     pip install -e '.[train]'                      # numpy (training only; the board never needs it)
-    python bench/train_winchance.py --seed 1       # about 10 minutes on 2 cores (docs/analysis.md)
+    python bench/train_winchance.py --seed 1 --games 72000 --hidden 24 --continue-by hard \
+        --cache games.pkl                          # the shipped weights: about 100 minutes
+                                                   # on 2 shared cores (docs/analysis.md)
+    python bench/train_winchance.py --seed 1       # 10,000 games, 16 units: about 10 minutes
     python bench/train_winchance.py --seed 1 --games 400 --epochs 5 --out /tmp/w.py   # a quick try
 
 1. Plays games of the computer players (each seat its own, drawn per game: Medium
