@@ -58,7 +58,7 @@ sys.path.insert(0, HERE)
 import board_memory as bm  # noqa: E402
 import mpharness  # noqa: E402  (board_memory put tests/mp on the path)
 
-SPLIT = 128 * 1024 * 1024       # the port counts this "max new split" in gc.mem_free()
+SPLIT = bm.SPLIT        # the port counts this "max new split" in gc.mem_free()
 TARGET = 81920            # every part runs in 80 KB of free room (docs/board-memory.md)
 # The interpreter's first heap: big enough never to grow before the room is set (a second heap
 # area would leave free room outside the filled one)
@@ -521,7 +521,7 @@ def bench_params(seed):
     shutil.copy(os.path.join(bm.ROOT, "hardware", "pixelmap.json"), os.path.join(drive, "pixelmap.json"))
     bm.add_library(drive)
     return {"bare": bare_core(drive), "drive": drive, "preset": "classic", "players": 4, "seed": seed,
-            "kinds": "", "hint_every": 0}
+            "kinds": "", "hint_every": 0, "split": bm.SPLIT}
 
 
 def main(argv=None):

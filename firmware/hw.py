@@ -7,6 +7,7 @@
 #     hw = Hardware(settings)
 #     hw.show(frame)                  # bytearray(3 * hw.pixel_count), R,G,B full scale
 #     hw.poll_key()                   # -1, or key * 2 + pressed (0 roll, 1 select, 2 confirm, 3 back)
+import gc
 import os
 
 import board
@@ -147,6 +148,14 @@ class Hardware:
             pixels[i] = (out[j] << 16) | (out[j + 1] << 8) | out[j + 2]
             j += 3
         pixels.show()
+
+    def free_room(self) -> "Optional[int]":
+        """Bytes free on the heap after a collection (None on a PC: room enough)."""
+        mem_free = getattr(gc, "mem_free", None)
+        if mem_free is None:
+            return None
+        gc.collect()
+        return mem_free()
 
     def poll_key(self) -> int:
         """-1 if no button event, else key * 2 + (1 if pressed else 0)."""

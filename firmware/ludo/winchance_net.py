@@ -21,7 +21,6 @@ _NV = [0] * FEATURES    # ... and their values
 # Features 19..26 (the preset, the number of seats, the tokens needed to win) are the
 # same for every seat and every position of a game: their part of each hidden unit is
 # summed with B1 once for the game's rules (_BIAS), not again for every seat judged.
-_VARYING = bytes(i for i in range(FEATURES) if not 19 <= i <= 26)
 _BIAS = [0] * W.HIDDEN
 _BIAS_OF = [None]       # the rules _BIAS was summed for
 
@@ -58,9 +57,9 @@ def scores(game, f, out):
             _bias(f, k)
             _BIAS_OF[0] = game.rules
         n = 0
-        for i in _VARYING:
+        for i in range(FEATURES):
             v = f[k + i]
-            if v:
+            if v and (i < 19 or i > 26):
                 nz[n] = i
                 nv[n] = v
                 n += 1

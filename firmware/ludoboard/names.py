@@ -27,7 +27,9 @@ MAP_CHECK = const(5)    # the pixel map's walk at start (pixelmap.py)
 
 # player kinds (ludo's KINDS: human, easy, medium, hard, expert)
 LEAVE_KIND = "medium"   # who takes over a seat handed to the computer
-COACH_KIND = "hard"     # whose move a coach hint shows (Expert's does not fit the board yet)
+COACH_KIND = "expert"   # whose move a coach hint shows, where the board has room for it:
+COACH_ROOM = const(24576)   # bytes free after a collection (hw.free_room) its code needs
+COACH_SMALL = "hard"    # ... and where it has not (the 80 KB budget: docs/board-memory.md)
 
 # the short signals after an action (painter.py draws them), by priority: when one
 # action causes several, the highest is shown (a forfeit over a pass, ...)

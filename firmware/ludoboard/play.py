@@ -8,7 +8,7 @@
 import sys
 
 from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN,
-                    COACH_KIND)
+                    COACH_KIND, COACH_ROOM, COACH_SMALL)
 from .scene import NONE, place_of
 from .buttons import ticks_diff
 from . import load, painter, protocol
@@ -263,13 +263,19 @@ def looks_like_earlier(legal, i):
 
 
 def coach(app):
-    """Long press on select: light the move the Expert computer would play (players.job:
-    once its code is loaded, a module a loop pass; Hard's in a game with a Hard seat).
+    """Long press on select: light the move the coach would play (players.job: once its
+    code is loaded, a module a loop pass): Expert's where a seat of the game is Expert's
+    (its code is there anyway) or the board has COACH_ROOM free for it, else Hard's.
     """
     if not app.computers:
         app.refuse()
         return
-    app.jobs.append(job(app, COACH_KIND, "hint"))
+    kind = COACH_KIND
+    if kind not in app.game.kinds.values():
+        room = app.hw.free_room()
+        if room is not None and room < COACH_ROOM:
+            kind = COACH_SMALL
+    app.jobs.append(job(app, kind, "hint"))
 
 
 def job(app, kind, what):

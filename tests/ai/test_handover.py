@@ -71,7 +71,7 @@ def test_board_hook_uses_these_players():
         move = players.choose(game, kind)
         assert move in game.legal_moves
     hint = players.choose(game, COACH_KIND)
-    assert str(hint) == str(ai.Hard().choose(game))
+    assert str(hint) == str(ai.Expert().choose(game))
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -110,6 +110,7 @@ class FakeHardware:
         self.host_connected = True
         self.write_limit = None     # bytes the PC accepts per write (None = all)
         self.pass_limit = None      # bytes the PC reads per loop pass (None = all): a slow PC
+        self.room = None            # free_room(): None = a PC, room enough
         self.pass_left = None
         self.feeds = 0
 
@@ -145,6 +146,9 @@ class FakeHardware:
     def feed(self):                 # (once a loop pass)
         self.feeds += 1
         self.pass_left = self.pass_limit
+
+    def free_room(self):            # (a test sets room: the heap a board has free)
+        return self.room
 
 
 class Board:

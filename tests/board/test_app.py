@@ -226,22 +226,46 @@ def _to_a_choice(b):
             b.press("confirm") if b.app.selected >= 0 else b.press("select")
 
 
-def test_the_coach_hint_is_the_real_hard_move_and_its_code_goes_after_it():
-    """With ludo.ai installed: the hint is the move ludo.ai.Hard chooses for the person on
-    turn (Expert's hint does not fit the board's room yet: docs/board-memory.md); in a game
-    of people the players' code is not kept."""
+@pytest.mark.parametrize("room, coach", [(None, "Expert"), (40000, "Expert"), (20000, "Hard")])
+def test_the_coach_hint_is_expert_where_the_board_has_room_else_hard(room, coach):
+    """With ludo.ai installed: the hint is the move ludo.ai.Expert chooses for the person on
+    turn where the board has names.COACH_ROOM free (a PC: always), else ludo.ai.Hard's (the
+    80 KB budget: docs/board-memory.md)."""
     from ludo import ai
     b = Board()
+    b.hw.room = room
     b.ask(new_game_cmd("classic", 4, seed=5))
     hints = 0
     while hints < 3:
         _to_a_choice(b)
-        expected = ai.Hard().choose(b.game)
+        expected = getattr(ai, coach)().choose(b.game)
         b.press("select", long=True)
         assert b.app.hint and b.app.legal[b.app.selected].code == expected.code
         b.press("confirm")
         hints += 1
-    assert names.COACH_KIND == "hard"
+    assert names.COACH_SMALL == "hard" and 20000 < names.COACH_ROOM <= 40000
+
+
+def test_the_hint_in_a_game_with_an_expert_seat_is_experts_without_room():
+    """An Expert seat's code is there anyway: the hint is Expert's, however little room is
+    left (no second player's code beside it), also where Hard would choose otherwise."""
+    from ludo import ai
+    b = Board()
+    b.hw.room = 1000
+    b.ask(new_game_cmd("classic", 2, seed=5, kinds={"Y": "expert"}))
+    differ = 0
+    for _ in range(30):
+        _to_a_choice(b)
+        e = ai.Expert()
+        e.rng.x = players._players["expert"].rng.x     # (the seat's player: its ties so far)
+        expected = e.choose(b.game)
+        differ += expected.code != ai.Hard().choose(b.game).code
+        b.press("select", long=True)
+        assert b.app.hint and b.app.legal[b.app.selected].code == expected.code
+        b.press("confirm")
+        if differ >= 2 or b.game.is_over():
+            break
+    assert differ >= 2
 
 
 def test_a_game_with_an_expert_seat_plays_to_its_end_through_the_app():
