@@ -155,7 +155,7 @@ class Hardware:
         if mem_free is None:
             return None
         gc.collect()
-        return mem_free()
+        return int(mem_free())
 
     def poll_key(self) -> int:
         """-1 if no button event, else key * 2 + (1 if pressed else 0)."""
