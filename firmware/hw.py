@@ -155,7 +155,8 @@ class Hardware:
         if mem_free is None:
             return None
         gc.collect()
-        return int(mem_free())
+        room = mem_free()  # type: int
+        return room
 
     def poll_key(self) -> int:
         """-1 if no button event, else key * 2 + (1 if pressed else 0)."""
