@@ -8,7 +8,10 @@ from .winchance_danger import live, hits, far, by, sheltered
 FEATURES = 29           # per seat
 _ONE = 256              # a feature's 1.0
 _PRESETS = ("family", "classic", "club", "strict")
-_POP = bytes(bin(i).count("1") for i in range(128))
+_POP = bytearray(128)   # bits set in each number (made without a string each, as
+for i in range(1, 128):     # ludo.ai.danger's: that table is Hard's, this the core's)
+    _POP[i] = _POP[i >> 1] + (i & 1)
+del i
 progress = [0] * 4      # each seat's progress (seat_features sets it)
 _PS = [0] * 4           # a seat's tokens' places, sorted
 

@@ -1,8 +1,9 @@
 # Expert: chooses by the win chance (ludo.winchance), the learned judge of a
 # whole position that the analysis uses too, and looks ahead over the dice
 # (ludo.ai.lookahead).  It takes the win chance's judge when it is made: the
-# board's parts (ludo.winchance_judge), or on a PC ludo.winchance's.  A budget of positions judged bounds the work on the
-# board (bench/ai_micropython.py).  `ai.Expert` is this class.
+# board's parts (ludo.winchance_judge), or on a PC ludo.winchance's.  A budget of
+# positions judged bounds the work on the board (bench/ai_micropython.py).
+# `ai.Expert` is this class.
 # It searches on a game of its own (no dice, no record), made when it first
 # meets a game of those rules and set with set_state, so it never changes the
 # game it is given.  Between decisions a player needs only its generator; the
