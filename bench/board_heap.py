@@ -108,14 +108,16 @@ def _max_free(out):
     return int(out.split("max free sz:")[1].split()[0]) * 16
 
 
-def leave_room(mp, room, base, len_src=False):
-    """Fill the heap so that exactly `room` bytes beyond `base` (the stand-ins' heap) are free.
+def leave_room(mp, room, base, len_src=False, credit=0):
+    """Fill the heap so that exactly `room` bytes beyond `base` (the stand-ins' heap) are free,
+    and `credit` bytes more (what the app holds here beyond what a board would).
 
     The holes first (small pieces, first fit from the bottom), then the rest
     but one contiguous run. Returns False when the app already holds more."""
     out = mp.run("gc.collect()\nprint(gc.mem_alloc())\nmicropython.mem_info()\n", keep_globals=True)
     size_before = int(mp.run("print(heap())\n", keep_globals=True))     # one heap area, never grown
     held = int(out.split()[0]) - base       # what the app holds now: it counts against the room
+    held -= credit
     if len_src:                             # (a module's source read for compile(): the board streams it)
         held -= int(mp.run("print(len(_src) + 16)\n", keep_globals=True))
     tail = _max_free(out)
@@ -145,7 +147,10 @@ def leave_room(mp, room, base, len_src=False):
     return True
 
 
-def new_interpreter(params):
+def new_interpreter(params, fill_names=True):
+    """The interpreter with the stand-ins and the driver, before the baseline. fill_names: the
+    names' first pools filled (board_memory.fill_name_pools) for the play parts; the compile
+    parts (the boot, the modules) keep the stand-ins' names in them."""
     mounts = [bm.STUBS, params.get("firmware", bm.FIRMWARE_MOUNT), params["drive"]]
     if "bare" in params:
         mounts.append(params["bare"] + "=" + BARE_AT)
@@ -154,6 +159,8 @@ def new_interpreter(params):
     mp.run(bm.STANDINS, keep_globals=True)
     mp.run(HELPERS, keep_globals=True)
     mp.run(bm.DRIVER % params + PASS_DEFS % params, keep_globals=True)   # the bench's own: not the app's
+    if fill_names:
+        bm.fill_name_pools(mp)
     mp.run(bm.BASE, keep_globals=True)
     if int(mp.run("print(heap())\n", keep_globals=True)) < START_HEAP - 256 * 1024:
         raise RuntimeError("board_heap: the interpreter did not take a heap of %d bytes" % START_HEAP)
@@ -256,7 +263,7 @@ def play_fits(room, params, part):
             _play(mp)
         elif part == "pause":
             _play(mp, 50)
-        if not leave_room(mp, room, base):
+        if not leave_room(mp, room, base, credit=bm.NAME_POOL_CREDIT):
             return False, "before it"
         mp.run(PASS_RESET, keep_globals=True)
         if part == "begin":
@@ -270,7 +277,9 @@ def play_fits(room, params, part):
             return not at, "the menu: %d presses, then 20 of play" % n
         if part == "menu-open":
             grew, n = _menu(mp, shown_only=True)
-            return not grew, "the menu: %d presses, shown to its last page" % n
+            if grew:
+                return False, "menu press %d" % n
+            return True, "the menu: %d presses, shown to its last page" % n
         if part == "pause":
             if _pause(mp):
                 return False, "the pause menu"
@@ -302,7 +311,7 @@ def play_fits(room, params, part):
 
 def module_fits(room, params, name):
     """Does compiling module `name` (the modules it imports loaded) run in `room` bytes?"""
-    mp = new_interpreter(params)
+    mp = new_interpreter(params, fill_names=False)
     try:
         _package_of(mp, params, name.startswith("ludo."))
         for dep in deps_of(params, name):
@@ -364,7 +373,7 @@ _DEPS = {}
 def deps_of(params, name):
     """The modules importing `name` loads besides it (found once, in an interpreter of its own)."""
     if name not in _DEPS:
-        mp = new_interpreter(params)
+        mp = new_interpreter(params, fill_names=False)
         try:
             _package_of(mp, params, name.startswith("ludo."))
             out = mp.run("import sys\n_b = set(sys.modules)\nimport %s\nprint(' '.join(sorted("
@@ -457,7 +466,7 @@ def boot_chain():
 def boot_module_fits(room, params, entry):
     """Does compiling entry's module fit `room`, with what the board holds at that point of
     the boot: the modules finished before it, and the code of those compiling above it?"""
-    mp = new_interpreter(params)
+    mp = new_interpreter(params, fill_names=False)
     try:
         base = int(mp.run("gc.collect()\nprint(base)\n", keep_globals=True))
         if entry["name"] != "hw":           # (hw.py imports the library once it is compiled)

@@ -132,3 +132,28 @@ def test_compiled_firmware_holds_every_module_and_the_app_loads_from_it_alone(tm
     finally:
         mp.close()
     assert out.strip().endswith("ludo/game.mpy")
+
+
+def test_the_app_names_start_a_pool_of_their_own_as_on_a_board(tmp_path):
+    # A board's runtime keeps its own names in flash, so the app's names fill the first pools
+    # (20, 40, ... 640: 1,260 names). The benches' stand-ins intern about 250 names first;
+    # fill_name_pools fills those six pools, so the app's first name allocates the seventh
+    # (1,280 names, 7 bytes each here), as a board's first 1,260 take its six.
+    if mpharness.unavailable_reason():
+        pytest.skip(mpharness.unavailable_reason())
+    bm = board_heap.bm
+    bm.add_library(str(tmp_path))
+    mp = mpharness.MicroPython(mounts=[bm.STUBS, str(tmp_path)], heapsize=board_heap.START_HEAP)
+    try:
+        mp.run("import gc, micropython\n" + bm.STANDINS, reset=True)
+        before = mp.run("micropython.qstr_info()\n", keep_globals=True)
+        bm.fill_name_pools(mp)
+        filled = mp.run("micropython.qstr_info()\n", keep_globals=True)
+        grew = mp.run("gc.collect()\na = gc.mem_alloc()\ngetattr(None, 'an_app_name', None)\n"
+                      "print(gc.mem_alloc() - a)\nmicropython.qstr_info()\n", keep_globals=True)
+    finally:
+        mp.close()
+    assert "n_pool=6, n_qstr=%d," % bm.POOLS_FILLED not in before
+    assert "n_pool=6, n_qstr=%d," % bm.POOLS_FILLED in filled
+    assert "n_pool=7, n_qstr=%d," % (bm.POOLS_FILLED + 1) in grew
+    assert int(grew.split()[0]) >= 1280 * 7      # the whole pool, at the first name
