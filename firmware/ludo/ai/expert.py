@@ -14,7 +14,7 @@ from ..game import Game
 from .base import _Player, MAX_CHOICES
 from .lookahead import moves
 
-EXPERT_BUDGET = 16      # positions judged by the win chance per decision (the board's time)
+EXPERT_BUDGET = 12      # positions judged by the win chance per decision (the board's time)
 EXPERT_EXPAND = 1       # at each of its choices, how many of the best-looking moves it follows
 EXPERT_DEPTH = 3        # deepest chain of own moves and bonus rolls it looks at
 
