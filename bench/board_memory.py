@@ -104,13 +104,14 @@ BASE = "gc.collect()\nbase = gc.mem_alloc()\n"   # (the calls before it leave ga
 # The interned names' pools as a board has them. MicroPython (and CircuitPython) keeps the
 # names it interns in pools that each hold twice the last one's: 20, 40, 80, 160, 320, 640,
 # 1280 names, each pool allocated whole (7 bytes a name here) when the last is full. On a
-# board the app's names are the first (the runtime's own are in flash), so its ~1,000 names
-# fill the first six pools (1,260 names, 8.9 KB). Here the stand-ins and this driver intern
-# about 250 names of their own first, so the app's names would sit 250 later in the pools:
+# board the app's names are the first (the runtime's own are in flash), so its ~1,000
+# names fill the first six pools (1,260 names; 7.7 KB at CircuitPython's 6 bytes a name).
+# Here the stand-ins and this driver intern about 250 names of their own first, so the
+# app's names would sit 250 later in the pools:
 # the app would pay for two pools (6.7 KB) where a board pays six, and at its 1,009th name
 # (the board: its 1,261st) allocate a seventh of 9 KB in one piece. So the bench fills the
 # first six pools before its baseline: the app's first name then allocates a pool of 1,280
-# (9.0 KB, counted as the app's), as the board's first 1,260 names take six pools of 8.9 KB.
+# (9.0 KB, counted as the app's), as the board's first 1,260 names take its six pools.
 POOLS_FILLED = 20 * (2 ** 6 - 1)
 # That pool here takes 7 bytes a name (a 2-byte hash); CircuitPython's full builds keep a
 # 1-byte hash, 6 bytes a name: its six pools take 1,260 x 6 bytes and six headers, this port's
