@@ -1,6 +1,6 @@
 # Computer seats: ludo's computer players (Easy, Medium, Hard, Expert) playing a
-# seat, and the coach's hint (Hard's move for a person's seat: names.COACH_KIND;
-# Expert's would not fit the board's room, docs/board-memory.md).
+# seat, and the coach's hint for a person's seat (Expert's move where the board has
+# room for its code, else Hard's: play.coach, names.COACH_KIND and COACH_SMALL).
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
