@@ -6,7 +6,10 @@ choice (two or more legal moves):
 - time (time.ticks_us) in this WebAssembly build: an RP2040 running
   CircuitPython is roughly 20-50x slower, so the estimate printed is that range;
 - bytes allocated (gc.mem_alloc difference with the collector off);
-- positions judged (Hard's and Expert's budgets).
+- positions judged (Hard's and Expert's budgets);
+- for Expert, again as the board plays it: with its deadline on a clock running 20
+  and 50 times faster (ludo.ai.expert.EXPERT_TIME_MS; the decision's time times that
+  is the board's, the time's granularity a millisecond of this build's).
 Prints the mean, the 95th percentile and the worst case with its position,
 then the five slowest positions timed again with a warm player (a player's
 first decision in a game also copies the game and builds its tables, and the
@@ -45,6 +48,13 @@ from ludo import ai
 CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard, "expert": ai.Expert}   # each loaded from its module of ludo.ai
 game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
 players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
+SLOWER = %(slower)d
+if SLOWER:      # as the board plays it: a clock that many times faster than this one (a board
+    def board_clock():      # that many times slower), its search made between passes (prepare)
+        return (time.ticks_ms() * SLOWER) & 0x1FFFFFFF
+    for p in players:
+        p.clock = board_clock
+        p.keep = False
 """
 
 STEP = """
@@ -59,6 +69,9 @@ while game.outcome() is None and done < %(per_call)d:
     if choices < 2:
         game.push(p.choose(game))
         continue
+    if SLOWER:
+        while not p.prepare(game):
+            pass
     gc.disable()
     a0 = gc.mem_alloc()
     t0 = time.ticks_us()
@@ -66,7 +79,8 @@ while game.outcome() is None and done < %(per_call)d:
     dt = time.ticks_diff(time.ticks_us(), t0)
     a1 = gc.mem_alloc()
     gc.enable()
-    print("D %%d %%d %%d %%d %%s" %% (dt, a1 - a0, getattr(p, "nodes", 0), choices, game.position()))
+    late = int(getattr(p, "_left", 0) <= -1000)     # (ludo.ai.lookahead.LATE: the deadline passed)
+    print("D %%d %%d %%d %%d %%d %%s" %% (dt, a1 - a0, getattr(p, "nodes", 0), choices, late, game.position()))
     game.push(move)
     done += 1
 print("OVER" if game.outcome() is not None else "MORE")
@@ -105,18 +119,21 @@ def percentile(values, q):
     return v[min(len(v) - 1, int(q * len(v)))]
 
 
-def measure_games(mp, args, options):
+def measure_games(mp, args, options, slower=0):
+    """Each decision with a choice: (us, bytes, positions judged, moves, position, late).
+    slower: the players' clock that many times faster (the deadline of a board that many
+    times slower than this build)."""
     rows = []
     for k in range(args.games):
         params = {"preset": args.preset, "seed": args.seed + k, "options": options or {},
-                  "level": args.level, "per_call": DECISIONS_PER_CALL}
+                  "level": args.level, "per_call": DECISIONS_PER_CALL, "slower": slower}
         mp.run(SETUP % params, reset=True)
         while True:
             out = mp.run(STEP % params, keep_globals=True)
             for line in out.splitlines():
                 if line.startswith("D "):
-                    us, alloc, nodes, choices, position = line[2:].split(" ", 4)
-                    rows.append((int(us), int(alloc), int(nodes), int(choices), position))
+                    us, alloc, nodes, choices, late, position = line[2:].split(" ", 5)
+                    rows.append((int(us), int(alloc), int(nodes), int(choices), position, int(late)))
             if "OVER" in out:
                 break
     return rows
@@ -176,9 +193,25 @@ def measure_level(mp, args, options, level):
     print("  " + again[1])
     print("heap kept by the player between decisions: %d bytes (as the board plays it, keep off: %d bytes)"
           % (kept, kept_board))
+    if level == "expert":
+        deadline(mp, args, options)
     print()
     return (level, len(rows), mean, percentile(times, 0.95), max(times), again[0] / 1000.0,
             sum(allocs) // len(allocs), max(allocs), kept, kept_board)
+
+
+def deadline(mp, args, options):
+    """Expert as the board plays it: its deadline (ludo.ai.expert.EXPERT_TIME_MS) on a clock
+    running x20 and x50 (a board that much slower than this build), its search made before
+    the decision (prepare, in the loop passes before); the decision's time times that."""
+    for slower in RP2040_SLOWER:
+        rows = measure_games(mp, args, options, slower)
+        times = [r[0] * slower / 1e6 for r in rows]
+        late = sum(r[5] for r in rows)
+        print("as the board plays it at x%d, with its deadline: mean %.2f s   p95 %.2f s   worst %.2f s;"
+              " the deadline cut %d of %d decisions (%.1f%%); positions judged: mean %.1f" % (
+                  slower, sum(times) / len(times), percentile(times, 0.95), max(times), late, len(rows),
+                  100.0 * late / len(rows), sum(r[2] for r in rows) / len(rows)))
 
 
 def main(argv=None):

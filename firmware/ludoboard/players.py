@@ -105,12 +105,15 @@ def prepare(game, kind):
     return make is None or make(game)
 
 
-def choose(game, kind):
-    """The Move the computer of that kind plays now (None without ludo.ai)."""
+def choose(game, kind, clock=None):
+    """The Move the computer of that kind plays now (None without ludo.ai); clock: the
+    board's ticks_ms, for a player with a deadline (Expert)."""
     if not available() or kind not in KINDS or kind == "human":
         return None
     p = _player(kind)
     if p is not None:
+        if clock is not None and hasattr(p, "clock"):
+            p.clock = clock
         return p.choose(game)
     return _ai.choose(game, kind)
 
@@ -150,7 +153,7 @@ def job(app, kind, what):
         yield
     move = None
     if app.game is g and g.transcript_length == at:
-        move = choose(g, kind)
+        move = choose(g, kind, app.hw.ticks_ms)
         yield
     if what == "hint":
         app.computers_needed()      # a hint in a game of people: its code goes again

@@ -1,4 +1,5 @@
-"""Under a real MicroPython interpreter the players (Expert too) choose exactly what CPython chooses."""
+"""Under a real MicroPython interpreter the players (Expert too, with its deadline) choose exactly
+what CPython chooses."""
 import ludo  # noqa: F401  (puts nothing on the path; the CPython side imports the same files)
 
 # Positions with real choices in several presets; the last three have pending
@@ -21,6 +22,18 @@ for text in %(positions)r:
     g = ludo.Game.from_position(text)
     out.append("%%s|%%s|%%s|%%s" %% (ai.Easy(seed=3).choose(g), ai.Medium(seed=3).choose(g),
                                    ai.Hard(seed=3).choose(g), ai.Expert(seed=3).choose(g)))
+# Expert with a deadline (a clock that moves on 1 ms a reading: 5 judgements, then
+# only what it has): the same moves and the same positions judged
+ticks = [(1 << 29) - 2]
+def clock():
+    ticks[0] = (ticks[0] + 1) & ((1 << 29) - 1)
+    return ticks[0]
+for text in %(positions)r:
+    g = ludo.Game.from_position(text)
+    x = ai.Expert(seed=3)
+    x.clock = clock
+    x.time_ms = 5
+    out.append("%%s %%d" %% (x.choose(g), x.nodes))
 # a whole game: every choice of every level must agree
 g = ludo.Game("club", players=4, seed=17, options={"teams": True})
 players = [ai.Easy(1), ai.Medium(2), ai.Hard(3), ai.Expert(4)]
@@ -47,4 +60,4 @@ def test_same_choices_as_cpython(micropython):
     expected = buf.getvalue()
     got = micropython.run(code)
     assert got == expected
-    assert len(expected.splitlines()) == len(POSITIONS) + 1
+    assert len(expected.splitlines()) == 2 * len(POSITIONS) + 1

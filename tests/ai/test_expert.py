@@ -126,3 +126,60 @@ def test_no_move_means_none():
     game = ludo.Game("classic", players=4, seed=1)
     assert ai.Expert().choose(game) is None
     assert ai.choose(game, "expert") is None
+
+
+class _Clock:
+    """A clock that moves on `step` ms each time it is read."""
+
+    def __init__(self, step, start=(1 << 29) - 3):     # (it wraps at 2**29 in its first reads)
+        self.now = start
+        self.step = step
+
+    def __call__(self):
+        t = self.now
+        self.now = (self.now + self.step) & ((1 << 29) - 1)
+        return t
+
+
+BONUS = "classic RGYB R=30,y,y,y/G=24,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6 1 20"
+
+
+def test_its_deadline_stops_the_look_ahead_at_the_judgement_it_passes():
+    # the clock moves on 1 ms a reading, one reading a judgement: with time_ms t the
+    # t-th judgement is the last, but the moves themselves are always judged
+    game = ludo.Game.from_position(BONUS)
+    n = len(game.legal_moves)
+    free = ai.Expert(seed=3)
+    free.choose(game)
+    assert free.nodes > n + 2
+    for t in range(0, free.nodes + 3):
+        x = ai.Expert(seed=3)
+        x.clock = _Clock(1)
+        x.time_ms = t
+        move = x.choose(game)
+        assert is_one_of(move, game.legal_moves)
+        assert x.nodes == max(n, min(t, free.nodes)), t
+        if t >= free.nodes:
+            assert move is free.choose(game)
+
+
+def test_past_its_deadline_it_plays_the_best_chance_after_the_move():
+    # a slow board (the clock past the deadline at the first judgement): the move a
+    # player without look-ahead plays
+    game = ludo.Game.from_position(BONUS)
+    late = ai.Expert(seed=1)
+    late.clock = _Clock(1000)
+    assert late.choose(game) is ai.Expert(seed=1, depth=1).choose(game)
+    assert late.nodes == len(game.legal_moves)
+
+
+def test_a_clock_that_stands_still_changes_nothing():
+    def play(clock):
+        game = ludo.Game("club", players=4, seed=9)
+        seats = [ai.Expert(seed=s) for s in range(4)]
+        for p in seats:
+            p.clock = clock
+        play_on(game, lambda g: seats[g.turn].choose(g), 4000)
+        return str(game.transcript)
+
+    assert play(_Clock(0)) == play(None)

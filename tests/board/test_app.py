@@ -286,6 +286,7 @@ def test_a_game_with_an_expert_seat_plays_to_its_end_through_the_app():
         if g.turn == 2:                 # Yellow, the Expert: it rolls and moves by itself
             if not g.needs_roll() and b.app.selected >= 0 and len(g.legal_moves) > 1:
                 assert b.app.legal[b.app.selected].code == mine.choose(g).code
+                assert players._players["expert"].clock == b.hw.ticks_ms     # its deadline's clock
                 checked += 1
             b.wait(1500)
         elif b.app.fixing():

@@ -161,3 +161,25 @@ def test_the_boards_expert_chooses_as_ludo_ai_expert_does():
             g.push(m)
     finally:
         _restore(saved)
+
+
+def test_the_boards_expert_stops_looking_ahead_at_its_deadline():
+    """The app hands its clock (hw.ticks_ms) to choose: on a board too slow for the
+    look-ahead (each reading of the clock 1 s later) Expert judges only its moves."""
+    saved = _saved()
+    try:
+        _unload()
+        # Red rolled a 6: it would look past its bonus roll
+        g = ludo.Game.from_position("classic RGYB R=30,y,y,y/G=24,y,y,y/Y=y,y,y,y/B=y,y,y,y R move 6 1 20")
+        players.choose(g, "expert")
+        assert players._players["expert"].nodes > len(g.legal_moves)
+        ticks = [0]
+
+        def slow_clock():
+            ticks[0] += 1000
+            return ticks[0]
+
+        players.choose(g, "expert", slow_clock)
+        assert players._players["expert"].nodes == len(g.legal_moves)
+    finally:
+        _restore(saved)

@@ -2,7 +2,9 @@
 # whole position that the analysis uses too, and looks ahead over the dice
 # (ludo.ai.lookahead).  It takes the win chance's judge when it is made: the
 # board's parts (ludo.winchance_judge), or on a PC ludo.winchance's.  A budget of
-# positions judged bounds the work on the board (bench/ai_micropython.py).
+# positions judged bounds the work (bench/ai_micropython.py), and on the board a
+# deadline too: with a clock (`clock`, milliseconds as supervisor.ticks_ms gives
+# them) its look-ahead stops at `time_ms` and it plays by what it judged by then.
 # `ai.Expert` is this class.
 # It searches on a game of its own (no dice, no record), made when it first
 # meets a game of those rules and set with set_state, so it never changes the
@@ -17,6 +19,9 @@ from .lookahead import moves
 EXPERT_BUDGET = 12      # positions judged by the win chance per decision (the board's time)
 EXPERT_EXPAND = 1       # at each of its choices, how many of the best-looking moves it follows
 EXPERT_DEPTH = 3        # deepest chain of own moves and bonus rolls it looks at
+# A decision's look-ahead stops after this many ms by its clock: with the judgement
+# that is under way and the choosing, a decision takes within half a second.
+EXPERT_TIME_MS = 400
 
 
 def _static():
@@ -35,6 +40,8 @@ def _static():
 class Expert(_Player):
     name = "expert"
     keep = True             # keep the search game and buffers for the next decision
+    clock = None            # the board's ticks_ms: the look-ahead's deadline (None: none)
+    time_ms = EXPERT_TIME_MS
 
     def __init__(self, seed=0, budget=EXPERT_BUDGET, expand=EXPERT_EXPAND, depth=EXPERT_DEPTH):
         _Player.__init__(self, seed)
@@ -68,6 +75,8 @@ class Expert(_Player):
         sim.set_state(game.state(into=self._bufs[0]))
         self._left = self.budget
         self.nodes = 0
+        if self.clock is not None:
+            self.started = self.clock()
         moves(self, sim, game.turn, 0, game.legal_codes())     # in the order of legal
         vals = self._vals[0]
         if not self.keep:

@@ -3,16 +3,25 @@
 # the best-looking moves that leave it on turn are followed further (expectimax,
 # as Hard's search does): after a bonus roll the average over the six faces of
 # the die of the best reply's chance, with club's pending rolls the rest of the
-# pool spent in the best order.  A budget of positions judged bounds the work.
+# pool spent in the best order.  A budget of positions judged bounds the work,
+# and on the board a deadline too (x.clock, x.time_ms): a look-ahead not finished
+# by then is given up and its move keeps the chance after it, so a slow board
+# plays a little less deep rather than slower.
 # x: the Expert player: its search game, buffers, values and marks per level.
 from ..game import MOVE, OVER
+
+LATE = -1000            # x._left once the deadline has passed: nothing more is followed
+_TICKS = 0x1FFFFFFF     # clock values wrap at 2**29, as supervisor.ticks_ms() does
 
 
 def judge(x, sim, me):
     """The chance of me (its team) in sim as it stands: one position of the budget."""
     x._left -= 1
     x.nodes += 1
-    return x.static(sim)[me]
+    v = x.static(sim)[me]
+    if x.clock is not None and (x.clock() - x.started) & _TICKS >= x.time_ms:
+        x._left = LATE
+    return v
 
 
 def moves(x, sim, me, depth, codes):
@@ -28,6 +37,8 @@ def moves(x, sim, me, depth, codes):
             sim.set_state(buf)
         sim.apply(codes[i])
         vals[i] = judge(x, sim, me)
+        if depth and x._left <= LATE:   # late: only the moves from the root are finished
+            return None
         marks[i] = sim.turn == me and sim.phase != OVER
     if depth + 1 < x.depth:
         for _ in range(x.expand):
@@ -52,7 +63,8 @@ def moves(x, sim, me, depth, codes):
 
 def onward(x, sim, me, depth, now):
     """The chance of a position where I am still on turn (now: as it stands), looking
-    past its bonus roll or its pending rolls; None if the budget left cannot pay.
+    past its bonus roll or its pending rolls; None if the budget left cannot pay, or
+    the deadline passed before it was done.
     """
     buf = x._bufs[depth]
     if sim.phase == MOVE:               # club: more pending rolls to spend
@@ -70,15 +82,18 @@ def onward(x, sim, me, depth, now):
             sim.set_state(buf)
         sim.apply(roll)
         if sim.turn != me or sim.phase != MOVE:
-            total += judge(x, sim, me)      # the roll passed the turn on
-            continue
-        codes = sim.legal_codes()
-        if len(codes) == 1:
-            sim.apply(codes[0])
-            total += judge(x, sim, me)
-        elif depth + 1 < x.depth and len(codes) <= x._left:
-            sim.state(into=x._bufs[depth + 1])
-            total += moves(x, sim, me, depth + 1, codes)
+            v = judge(x, sim, me)       # the roll passed the turn on
         else:
-            total += now                # no budget for this roll's replies
+            codes = sim.legal_codes()
+            if len(codes) == 1:
+                sim.apply(codes[0])
+                v = judge(x, sim, me)
+            elif depth + 1 < x.depth and len(codes) <= x._left:
+                sim.state(into=x._bufs[depth + 1])
+                v = moves(x, sim, me, depth + 1, codes)
+            else:
+                v = now                 # no budget for this roll's replies
+        if v is None or x._left <= LATE:     # late: an average of some faces is no chance
+            return None
+        total += v
     return total // 6
