@@ -1,7 +1,9 @@
 # The PC's commands (docs/serial-protocol.md): one table from a command's name to
 # its handler.  Loaded when a command line arrives and released when its reply
 # is sent (link.py); the logger's plain {"cmd":"status"}, every few
-# seconds, is answered from code the board keeps (protocol.status_line).
+# seconds, is answered from code the board keeps (protocol.status_line).  The
+# handlers are in modules of their own, loaded for their command in the pass
+# after this one compiled (a compile a pass, each small beside a game).
 #
 # A handler takes (app, obj) and gives the reply line, or None when the reply
 # comes later: `new` is a job of the app (new_command.py reads its arguments, the
@@ -9,48 +11,8 @@
 # `resend` are streamed by the link (replies.stream).  A malformed command, or
 # one the rules refuse (ValueError), gets one error line and changes nothing.
 import json
-from binascii import hexlify
 
-from . import load, transient
-from .names import BUTTONS
-from . import protocol
-
-
-def status(app, obj):
-    """`status`, in any spelling; with "position": true the position's text too, with
-    "lights": true the frame's pixels (6 hex digits each).
-    """
-    want = obj.get("position", False)
-    frame = obj.get("lights", False)
-    if not isinstance(want, bool) or not isinstance(frame, bool):
-        raise ValueError("status: \"position\" and \"lights\" are true or false")
-    if frame:
-        frame = hexlify(app.frame).decode()
-    line = protocol.status_line(app, frame or None)
-    if want:
-        position = "null"
-        if app.game is not None:
-            position = load("ludoboard.record_lines", True).dumps(app.game.position())
-            transient("ludo.position")     # (the rules core loaded them for the text)
-            transient("ludo.notation")
-        at = line.index(',"re":')       # keys sorted: "position" comes after "menu"
-        line = line[:at] + ',"position":' + position + line[at:]
-    if len(line) > 1024:            # the protocol's longest line (a long strip's lights)
-        raise ValueError("status: the frame's %d pixels do not fit in one line%s" % (
-            len(app.frame) // 3, " with the position: ask one at a time" if want else ""))
-    return line
-
-
-def press(app, obj):
-    """`press`: the same as pressing the button."""
-    button = obj.get("button")
-    if button not in BUTTONS:
-        raise ValueError("press needs \"button\": one of %s" % ", ".join(BUTTONS))
-    long = obj.get("long", False)
-    if long is not True and long is not False:
-        raise ValueError("press: \"long\" is true or false")
-    app.on_press(BUTTONS.index(button), long)
-    return '{"cmd":"press","re":"ok"}'
+from . import load
 
 
 def streamed(app, obj):
@@ -65,7 +27,7 @@ def streamed(app, obj):
 # the module that does it in a function of the command's name (loaded for the
 # command, released with this one), in the order the error lines name them
 COMMANDS = ("status", "record", "resend", "new", "press", "time", "seat", "act")
-HANDLERS = (status, streamed, streamed, "new_command", press, "clock", "seats", "seats")
+HANDLERS = ("status_command", streamed, streamed, "new_command", "press_command", "clock", "seats", "seats")
 
 
 def run(link, app, raw):

@@ -1,41 +1,47 @@
 # The PC's `record` and `resend` commands (docs/serial-protocol.md): replies of
 # many lines, streamed by the link from a generator (stream) as its buffer
-# drains.  The lines are derived again from the game's transcript on a scratch
-# game (nothing but the transcript is stored).  Loaded for the command, and
-# released when the reply ends.
-import ludo
-
+# drains.  This module checks the command; the lines (reply_lines.py) are made
+# again from the game's transcript.  Loaded for the command, and released (with
+# reply_lines.py) when the reply ends.
 from . import load, transient, protocol
-
-_REPLAY_SLICE = 16          # actions replayed between two turns of the main loop
 
 
 def stream(app, obj):
-    """The reply's lines as the link takes them (None: a pass for the loop); its lines
-    from the pass after this module compiled.  When it ends (or the cable cut it:
-    link.py closes it) its code goes with the pass.
+    """The reply's lines as the link takes them (None: a pass for the loop).  The lines'
+    code compiles in the pass after this module's, and the lines begin in the pass
+    after that.  When it ends (or the cable cut it: link.py closes it) its code goes
+    with the pass.
     """
     try:
+        g = app.game
         try:
-            lines = reply(app, obj)
+            first, last = _checked(g, obj)
         except ValueError as exc:
             yield load("ludoboard.record_lines").error_line(str(exc), obj["cmd"])
             return
         yield None
+        lines = load("ludoboard.reply_lines")
+        yield None
+        if first is None:
+            lines = lines.record(app, g, g.is_over())
+        else:
+            lines = lines.resend(app, g, first, last, g.is_over())
         for line in lines:
             yield line
     finally:
         transient("ludoboard.replies")
+        transient("ludoboard.reply_lines")
         transient("ludoboard.record_lines")
 
 
-def reply(app, obj):
-    """The `record` or `resend` reply to the command `obj`, as a generator of lines."""
-    g = app.game
+def _checked(g, obj):
+    """(first, last) of the `resend` command obj for the game g, (None, None) for `record`;
+    ValueError when the board cannot answer it.
+    """
     if obj["cmd"] == "record":
         if g is None:
             raise ValueError("no game yet")
-        return _record_lines(app, g, g.is_over())
+        return None, None
     n = obj.get("from")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError("resend needs \"from\": a sequence number (0 or more)")
@@ -49,85 +55,4 @@ def reply(app, obj):
     last = protocol.last_seq(g, g.is_over())
     if n > last:
         raise ValueError("resend from %d: the last event is %d" % (n, last))
-    return _event_lines(app, g, n, last, g.is_over())
-
-
-def _release_texts():
-    """The position and move texts are needed only now (the replay is over): their code goes."""
-    transient("ludo.position")
-    transient("ludo.notation")
-
-
-def _gone(g, cmd):
-    """The error line that ends a reply whose game a new game replaced while it streamed."""
-    text = "no game %s on the board any more (a new game began): the reply stopped" % g.game_id
-    return load("ludoboard.record_lines").dumps({"error": text, "re": cmd})
-
-
-def _scratch_of(g):
-    """A fresh game at g's start, for re-deriving lines."""
-    s = ludo.Game(g.rules, seed=g.seed, start=g.start_time, dice=g.dice)
-    kinds = g.start_kinds
-    for letter in sorted(kinds):
-        s.set_kind(letter, kinds[letter])
-    s.commitment = g.commitment     # (after the set-up: the live game's, not worked out again,
-    s.game_id = g.game_id           # which would compile ludo/commit.py beside the replay)
-    return s
-
-
-def _replayed(scratch, code):
-    """The record line of one transcript code, which is then applied to the scratch game:
-    a roll, a move or a pass (code <= 112, ludo's CODE_PASS: the live game made it, so
-    it is legal) by the game's own code, the rarer codes by ludo.extras (whose compile
-    would be the largest beside the live game).
-    """
-    if code <= 112:
-        text = scratch.action_text(code)
-        scratch._push_code(code)
-        return text
-    return scratch.push_transcript_code(code)
-
-
-def _event_lines(app, g, first, last, ended):
-    """Events first..last of game g, re-derived from its transcript."""
-    codes = g.transcript
-    if first == 0:
-        yield load("ludoboard.record_lines").start_line(g)     # (only then; kept to the reply's end)
-    scratch = _scratch_of(g)
-    top = last if last <= len(codes) else len(codes)
-    for i in range(top):
-        if app.game is not g:
-            yield _gone(g, "resend")
-            return
-        code = codes[i]
-        text = _replayed(scratch, code)
-        if i + 1 >= first:
-            yield protocol.action_line(scratch, i + 1, text, scratch.last_events if code < 121 else ())
-        elif i % _REPLAY_SLICE == _REPLAY_SLICE - 1:
-            yield None          # replaying up to `first`: let the main loop run
-    _release_texts()
-    if ended and last > len(codes) and first <= last:
-        yield protocol.end_line(g, len(codes) + 1)
-    yield '{"from":%d,"game":"%s","re":"resend","to":%d}' % (first, g.game_id, last)
-
-
-def _record_lines(app, g, ended):
-    record_lines = load("ludoboard.record_lines")     # (kept to the reply's end: stream)
-    # The board's record of g, one reply line per record line, then record-end.
-    dumps = record_lines.dumps
-    gid = g.game_id
-    n = 0
-    yield dumps({"game": gid, "n": n, "re": "record", "text": record_lines.header_text(g)})
-    scratch = _scratch_of(g)
-    codes = g.transcript
-    for i in range(len(codes)):
-        if app.game is not g:
-            yield _gone(g, "record")
-            return
-        n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": _replayed(scratch, codes[i])})
-    _release_texts()
-    if ended:
-        n += 1
-        yield dumps({"game": gid, "n": n, "re": "record", "text": dumps(record_lines.footer(g))})
-    yield dumps({"game": gid, "lines": n + 1, "re": "record-end"})
+    return n, last

@@ -21,7 +21,7 @@ EXPERT_EXPAND = 1       # at each of its choices, how many of the best-looking m
 EXPERT_DEPTH = 3        # deepest chain of own moves and bonus rolls it looks at
 # A decision's look-ahead stops after this many ms by its clock: with the judgement
 # that is under way and the choosing, a decision takes within half a second.
-EXPERT_TIME_MS = 400
+EXPERT_TIME_MS = 350
 
 
 def _static():
