@@ -23,11 +23,13 @@ from .saves import Saves
 from . import painter, play
 
 # the mode table (names.py's order): the class that runs each mode, and the modules
-# it needs, the class's first.  They are loaded one a loop pass when the mode begins
-# and released when it ends; play.py, which every game needs, is kept (imported above).
+# it needs in the order they load, the class's last.  They are loaded one a loop pass
+# when the mode begins and released when it ends; play.py, which every game needs, is
+# kept (imported above).
 _KEPT = ("ludoboard.play",)
-_MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.options",
-                         "ludoboard.setup_menu.pages", "ludoboard.setup_menu.lights")),
+_MODES = (("SetupMenu", ("ludoboard.setup_menu", "ludoboard.setup_menu.pages", "ludoboard.setup_menu.options",
+                         "ludoboard.setup_menu.lights", "ludoboard.setup_menu.option_checks",
+                         "ludoboard.setup_menu.menu")),
           ("Check", _KEPT), ("Play", _KEPT), ("PauseMenu", ("ludoboard.pause_menu",)),
           ("Over", _KEPT), ("MapCheck", ("ludoboard.pixelmap",)))
 _DEADLINE_WARN_MS = const(10000)    # the seat's yard blinks fast this long before its deadline
@@ -37,7 +39,7 @@ _COLLECT = sys.implementation.name != "cpython"    # a PC has room: no collectio
 
 
 class Choices:
-    # The set-up menu's choices (setup_menu.py reads and changes them), kept here
+    # The set-up menu's choices (setup_menu/ reads and changes them), kept here
     # while the menu's code is released.
 
     def __init__(self, preset, players, hand, kinds, values, touched, names, seats):
@@ -177,7 +179,7 @@ class App:
         cls, names = _MODES[mode]
         self._leave(names)
         self.mode = mode
-        self.screen = getattr(load(names[0]), cls)()
+        self.screen = getattr(load(names[-1]), cls)()
         self.screen.enter(self)
         self.dirty = True
 

@@ -18,7 +18,7 @@ BACK = const(3)
 BUTTONS = ("roll", "select", "confirm", "back")     # their names (the PC's `press`)
 
 # the app's modes (app.py's table says which module runs each)
-MENU = const(0)         # the set-up menu (setup_menu.py)
+MENU = const(0)         # the set-up menu (setup_menu/)
 CHECK = const(1)        # after a reset: the position is shown until confirm (play.py)
 PLAY = const(2)         # a game in play (play.py)
 PAUSE = const(3)        # the pause menu, over a game (pause_menu.py)

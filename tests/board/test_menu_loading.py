@@ -4,7 +4,7 @@ and a press or the PC's `new` while its code loads is not lost."""
 from harness import Board, new_game_cmd
 from ludo.rules import PRESETS
 from ludoboard import app as app_mod
-from ludoboard.setup_menu import options
+from ludoboard.setup_menu import options, option_checks
 from ludoboard.names import MENU, OVER, PLAY
 
 
@@ -13,7 +13,7 @@ def test_first_choices_are_what_the_rules_make_of_classic_for_four():
     asked = options.first_choices()
     asked.values = {}
     asked.touched = []
-    options.players_changed(asked)                  # classic, 4: asking ludo.rules
+    option_checks.players_changed(asked)               # classic, 4: asking ludo.rules
     assert vars(asked) == vars(written)
     assert isinstance(written, app_mod.Choices)
     assert PRESETS[written.preset] == "classic" and written.players == 4

@@ -1,76 +1,15 @@
 # The set-up menu: preset, players, computer seats, options of the preset
 # (house rules included), dice; then the game starts (docs/lights.md, The set-up
-# menu).  Four modules, loaded one a loop pass while the menu is shown and
-# released when it closes (app.py's mode table):
-#   setup_menu (this one)   the mode: a press, the game it starts
-#   setup_menu.pages        the pages: what select, confirm and back do on each
-#   setup_menu.options      the options offered and their values, asking the rules
-#   setup_menu.lights       what the menu shows
+# menu).  Five modules, loaded one a loop pass while the menu is shown and
+# released when it closes (app.py's mode table), the longest first (each
+# compile leaves the free room in smaller pieces; this file has no code, so
+# that the first compile of the package is the longest module):
+#   setup_menu.pages          the pages: what select, confirm and back do on each
+#   setup_menu.options        the options offered and their values, the first choices
+#   setup_menu.lights         what the menu shows
+#   setup_menu.option_checks  what the rules say to the choices
+#   setup_menu.menu           the mode: a press, the game it starts
 #
 # select = next value, confirm = next item, back = previous item, roll = start the
 # game now with what is chosen.  The choices are the app's (app.Choices): they stay
 # while the menu's code is released.
-from ludo.rules import PRESETS
-from ludoboard import load
-from ludoboard.names import SELECT, CONFIRM, BACK, PLAY, OVER, KINDS, SEATS
-
-
-def _options():
-    return load("ludoboard.setup_menu.options")
-
-
-def _pages():
-    return load("ludoboard.setup_menu.pages")
-
-
-class SetupMenu:
-    # The set-up menu's mode, over the app's choices (self.choices).
-
-    def enter(self, app):
-        """Shown: from the last choices, or from the game (the first time, or after a game
-        the PC started).
-        """
-        if app.choices is None:
-            app.choices = _options().first_choices(app.game, app.hand)
-        self.choices = app.choices
-        self.can_leave = app.can_leave
-        self.computers = app.computers
-
-    def leave(self, app):
-        """Closed (the choices stay the app's)."""
-        pass
-
-    def press(self, app, button, long):
-        """select = next value, confirm/back = next/previous item, roll = start."""
-        pages = _pages()
-        if button == SELECT:
-            done = pages.select(self.choices)
-        elif button == CONFIRM or button == BACK:
-            done = pages.step(self.choices, 1 if button == CONFIRM else -1, self.computers, self.can_leave)
-        else:
-            done = pages.START
-        if done == pages.CHANGED:
-            app.dirty = True
-        elif done == pages.START:
-            self.start(app)
-        elif done == pages.LEAVE:
-            app.switch(OVER if app.game.is_over() else PLAY)
-        else:
-            app.refuse()
-
-    def start(self, app):
-        """The game with what is chosen (the rules may still refuse it: newgame.py)."""
-        c = self.choices
-        kinds = {}
-        for s in c.seats:
-            if c.kinds[s]:
-                kinds[SEATS[s]] = KINDS[c.kinds[s]]
-        try:
-            app.start_game(PRESETS[c.preset], c.players, _options().chosen(c), kinds, c.hand)
-        except ValueError as exc:   # the rules refuse: the menu stays as it was
-            print("menu: " + str(exc))
-            app.refuse()
-
-    def paint(self, app, scene):
-        """The menu's lights (setup_menu.lights)."""
-        load("ludoboard.setup_menu.lights").paint(self.choices, scene)

@@ -1,10 +1,10 @@
 # The set-up menu's options: which the menu offers, in which order, with which
-# values, and what the rules say to the players' choices.
+# values, and the choices a game starts from (what the rules say to the players'
+# choices is setup_menu.option_checks).
 #
 # To add an option to the menu: the rules give it (ludo/options.py); OPTION_ORDER
 # says where it comes and CHOICES which values it takes, unless it is on/off
 # (docs/firmware.md walks through it).
-from ludo import rules as ludo_rules
 from ludo.rules import PRESETS
 from ludoboard.app import Choices
 from ludoboard.names import KINDS, SEATS
@@ -71,58 +71,3 @@ def chosen(c):
     for name in c.touched:
         out[name] = values_of(name)[c.values[name]]
     return out
-
-
-def select_option(c):
-    """The option's next value that the rules take with the other choices; False when
-    none does (refused: nothing changes).
-    """
-    if not c.names:
-        return False
-    name = c.names[c.cursor]
-    was = c.values[name]
-    new = name not in c.touched
-    if new:
-        c.touched.append(name)
-    n = len(values_of(name))
-    for step in range(1, n):
-        c.values[name] = (was + step) % n
-        if option_changed(c):
-            return True
-    c.values[name] = was
-    if new:
-        c.touched.pop()
-    return False
-
-
-def players_changed(c):
-    """Seats, and what the untouched options come to with this preset and count. An
-    option the players set that no longer fits goes back to what the rules make of it.
-    """
-    while not option_changed(c):
-        touched = c.touched
-        if not touched:             # (the rules' own error: no preset refuses its counts)
-            ludo_rules.Rules(PRESETS[c.preset], c.players, None, ludo_rules.CHECKS)
-        for i in range(len(touched) - 1, -1, -1):   # one whose going makes a game, last first
-            name = touched.pop(i)
-            if option_changed(c):
-                return
-            touched.insert(i, name)
-        touched.pop()
-
-
-def option_changed(c):
-    """False when the rules refuse what is chosen (preset, players, the options set);
-    else the seats and the untouched options are what the rules come to.
-    """
-    try:
-        r = ludo_rules.Rules(PRESETS[c.preset], c.players, chosen(c), ludo_rules.CHECKS)
-    except ValueError:
-        return False
-    resolved = r.options
-    c.seats = r.seats
-    c.names = names_of(resolved)
-    for n in c.names:
-        if n not in c.touched:
-            c.values[n] = index_of(n, resolved[n])
-    return True

@@ -22,6 +22,10 @@ def _options():
     return load("ludoboard.setup_menu.options")
 
 
+def _checks():
+    return load("ludoboard.setup_menu.option_checks")
+
+
 def select(c):
     """The next value of what the page shows; CHANGED, or REFUSED."""
     page = c.page
@@ -29,15 +33,15 @@ def select(c):
         c.preset = (c.preset + 1) % len(PRESETS)
         c.values = {}
         c.touched = []
-        _options().players_changed(c)
+        _checks().players_changed(c)
     elif page == PAGE_PLAYERS:
         c.players = c.players + 1 if c.players < 4 else 2
-        _options().players_changed(c)
+        _checks().players_changed(c)
     elif page == PAGE_KINDS:
         s = c.seats[c.cursor]
         c.kinds[s] = (c.kinds[s] + 1) % len(KINDS)
     elif page == PAGE_OPTIONS:
-        return CHANGED if _options().select_option(c) else REFUSED
+        return CHANGED if _checks().select_option(c) else REFUSED
     else:
         c.hand = not c.hand
     return CHANGED
