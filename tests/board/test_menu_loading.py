@@ -1,11 +1,17 @@
 """The set-up menu: its first choices, written out, are what the rules say; it
 starts from a game taken up after a reset; it opens while the game's lights stay,
 and a press or the PC's `new` while its code loads is not lost."""
+import importlib
+import os
+import sys
+
 from harness import Board, new_game_cmd
 from ludo.rules import PRESETS
 from ludoboard import app as app_mod
 from ludoboard.setup_menu import options, option_checks
 from ludoboard.names import MENU, OVER, PLAY
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware")
 
 
 def test_first_choices_are_what_the_rules_make_of_classic_for_four():
@@ -116,3 +122,35 @@ def test_a_bad_argument_of_the_pcs_new_keeps_the_finished_game():
     out = b.ask({"cmd": "new", "preset": 7})
     assert out == [{"error": "new: \"preset\" is a preset name", "re": "new"}]
     assert b.app.mode == OVER and b.game is g
+
+
+def _code_lines(module):
+    path = os.path.join(FIRMWARE, *module.split(".")) + ".py"
+    if not os.path.exists(path):
+        path = path[:-3] + "/__init__.py"
+    with open(path) as f:
+        return sum(1 for line in f if line.strip() and not line.strip().startswith("#"))
+
+
+def test_the_menus_modules_load_one_a_pass_longest_first_its_class_last():
+    """Each compile beside a finished game leaves the free room in smaller pieces, so the
+    menu's package file has no code and its modules load longest first; the mode's class
+    is in the last (app.py's mode table).  Each of them is loaded in a pass of its own."""
+    cls, names = app_mod._MODES[MENU]
+    assert names[0] == "ludoboard.setup_menu" and _code_lines(names[0]) == 0
+    sizes = [_code_lines(n) for n in names[1:-1]]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] >= _code_lines(names[-1])
+    assert hasattr(importlib.import_module(names[-1]), cls)
+    b = finished_game()
+    app = b.app
+    for name in names:
+        sys.modules.pop(name, None)     # (a PC keeps modules: drop them, as the board has)
+    app.on_press(2, False)              # opens the menu: its modules load in a job
+    loaded = []
+    while app.mode != MENU:
+        before = [n for n in names if n in sys.modules]
+        app.step()
+        new = [n for n in names if n in sys.modules and n not in before]
+        assert len(new) <= 1, new
+        loaded += new
+    assert loaded == list(names)
