@@ -1,7 +1,7 @@
 # The PC's commands (docs/serial-protocol.md): one table from a command's name to
 # its handler.  Loaded when a command line arrives and released when its reply
 # is sent (link.py); the logger's plain {"cmd":"status"}, every few
-# seconds, is answered from code the board keeps (protocol.status_line).  The
+# seconds, is answered from code the board keeps (protocol.status_line).  Most
 # handlers are in modules of their own, loaded for their command in the pass
 # after this one compiled (a compile a pass, each small beside a game).
 #
