@@ -49,8 +49,10 @@ CLASSES = {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard, "expert": ai.E
 game = ludo.Game(%(preset)r, players=4, seed=%(seed)d, options=%(options)r)
 players = [CLASSES[%(level)r](seed=%(seed)d * 4 + s) for s in range(4)]
 SLOWER = %(slower)d
+LATE = None
 if SLOWER:      # as the board plays it: a clock that many times faster than this one (a board
-    def board_clock():      # that many times slower), its search made between passes (prepare)
+    from ludo.ai.lookahead import LATE      # that many times slower), its search made between
+    def board_clock():                      # passes (prepare)
         return (time.ticks_ms() * SLOWER) & 0x1FFFFFFF
     for p in players:
         p.clock = board_clock
@@ -79,7 +81,7 @@ while game.outcome() is None and done < %(per_call)d:
     dt = time.ticks_diff(time.ticks_us(), t0)
     a1 = gc.mem_alloc()
     gc.enable()
-    late = int(getattr(p, "_left", 0) <= -1000)     # (ludo.ai.lookahead.LATE: the deadline passed)
+    late = int(LATE is not None and p._left <= LATE)    # the deadline passed
     print("D %%d %%d %%d %%d %%d %%s" %% (dt, a1 - a0, getattr(p, "nodes", 0), choices, late, game.position()))
     game.push(move)
     done += 1
