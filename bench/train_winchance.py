@@ -55,7 +55,7 @@ def computer(kind, seed):
                 legal = game.legal_moves
                 return legal[self.rng.below(len(legal))] if legal else None
         return RandomMover()
-    return {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard}[kind](seed=seed)
+    return {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard, "expert": ai.Expert}[kind](seed=seed)
 
 
 def random_setup(rng):
@@ -330,9 +330,13 @@ def main():
     ap.add_argument("--td-lambda", type=float, default=0.7)
     ap.add_argument("--td-epochs", type=int, default=4, help="epochs per TD round (default 4)")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
-    ap.add_argument("--continue-by", choices=("easy", "medium", "hard"),
+    ap.add_argument("--continue-by", choices=("easy", "medium", "hard", "expert"),
                     help="keep only positions after every seat is handed to this kind, at a "
-                         "point drawn per game (default: the mixed players play to the end)")
+                         "point drawn per game (default: the mixed players play to the end; "
+                         "expert: judged by the weights in the firmware now, a step of policy "
+                         "iteration)")
+    ap.add_argument("--presets", help="fit on these presets' games only (comma-separated; the "
+                                      "games are played and cached as without it)")
     ap.add_argument("--cache", help="a file of played games: read (the games it holds for this seed and "
                                     "--continue-by) and written (with the ones played), so that other "
                                     "fits or more games do not play the same games again")
@@ -345,6 +349,13 @@ def main():
 
     t0 = time.time()
     games = play_games(args, t0)
+    if args.presets:
+        keep = args.presets.split(",")
+        games = [g for g in games if g[3] in keep]
+        print("%d games of %s kept for the fit" % (len(games), args.presets))
+        if len(games) < 10:
+            sys.exit("train_winchance: %d games of %s: too few to fit and hold a tenth out"
+                     % (len(games), args.presets))
     rng = random.Random(args.seed)
     rng.shuffle(games)
     cut = len(games) // 10
@@ -365,6 +376,8 @@ def main():
     info = "seed %d, %d games, %d positions, %d hidden units" % (args.seed, args.games, len(data[0]), hidden)
     if args.continue_by:
         info += ", continued by %s" % args.continue_by
+    if args.presets:
+        info += ", presets %s" % args.presets
     write_module(args.out, hidden, w1, b1, w2, info)
     # the integer model as the board runs it, against the float one
     _, _, P = evaluate(net, *val)

@@ -15,11 +15,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SCRIPT = os.path.join(ROOT, "bench", "train_winchance.py")
 
 
-def _train(out, seed=1):
+def _train(out, seed=1, more=()):
     pytest.importorskip("numpy")
     run = subprocess.run([sys.executable, SCRIPT, "--seed", str(seed), "--games", "30", "--hidden", "4",
                           "--epochs", "3", "--td-rounds", "1", "--td-epochs", "1", "--jobs", "1",
-                          "--out", str(out)], capture_output=True, text=True, timeout=300)
+                          "--out", str(out)] + list(more), capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     return run.stdout
 
@@ -78,3 +78,14 @@ def test_the_same_seed_trains_the_same_weights(tmp_path):
     a, b, c = ((tmp_path / n).read_text() for n in ("a.py", "b.py", "c.py"))
     assert a == b
     assert a != c
+
+
+def test_a_fit_on_some_presets_games_continued_by_expert(tmp_path):
+    # the experiments of docs/analysis.md: a step of policy iteration (the games played on by
+    # Expert, judging by the weights in the firmware now) and a net of one preset's games
+    out = tmp_path / "w.py"
+    text = _train(out, more=["--continue-by", "expert", "--presets", "classic,family,strict"])
+    kept = [line for line in text.splitlines() if "kept for the fit" in line]
+    assert len(kept) == 1 and kept[0].endswith("games of classic,family,strict kept for the fit")
+    assert 10 <= int(kept[0].split()[0]) < 30      # (club's games left out)
+    assert out.read_text().splitlines()[1].endswith("continued by expert, presets classic,family,strict")
