@@ -89,3 +89,6 @@ def test_a_fit_on_some_presets_games_continued_by_expert(tmp_path):
     assert len(kept) == 1 and kept[0].endswith("games of classic,family,strict kept for the fit")
     assert 10 <= int(kept[0].split()[0]) < 30      # (club's games left out)
     assert out.read_text().splitlines()[1].endswith("continued by expert, presets classic,family,strict")
+    by_hard = tmp_path / "h.py"          # the same games' set-ups and hand-overs, Hard playing on
+    _train(by_hard, more=["--continue-by", "hard", "--presets", "classic,family,strict"])
+    assert _weights(out).W1 != _weights(by_hard).W1
