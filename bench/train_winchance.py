@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 import ludo  # noqa: E402
 from ludo import winchance  # noqa: E402
 from ludo.errors import OptionError  # noqa: E402
+from ai_tournament import KINDS  # noqa: E402  (bench/, this script's folder)
 
 F = winchance.FEATURES
 OUT = os.path.join(ROOT, "firmware", "ludo", "winchance_weights.py")
@@ -44,18 +45,9 @@ CONTINUE_FROM = 400     # --continue-by: the hand-over comes at an action drawn 
 
 
 def computer(kind, seed):
-    """A computer player of `kind` (random: any legal move, uniformly)."""
-    from ludo import ai
-    if kind == "random":
-        class RandomMover:
-            def __init__(self):
-                self.rng = ai.Rng(seed)
-
-            def choose(self, game):
-                legal = game.legal_moves
-                return legal[self.rng.below(len(legal))] if legal else None
-        return RandomMover()
-    return {"easy": ai.Easy, "medium": ai.Medium, "hard": ai.Hard, "expert": ai.Expert}[kind](seed=seed)
+    """A computer player of `kind` (random: any legal move, uniformly), as the tournaments
+    make them (bench/ai_tournament.py's KINDS)."""
+    return KINDS[kind](seed=seed)
 
 
 def random_setup(rng):
