@@ -70,6 +70,8 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
         said = lambda: first.eval("document.getElementById('next').textContent")
         assert wait_until(lambda: said().startswith("Set-up menu, page 1, preset: "), 20), said()
         menu_before = said()
+        # No game yet: no empty box where the moves will be.
+        assert first.eval("document.getElementById('moves').offsetHeight") == 0
         board.press("select")                    # the next preset
         assert wait_until(lambda: said() != menu_before and said().startswith("Set-up menu, page 1, preset: "),
                           10), said()
@@ -104,6 +106,7 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
                 assert page_lines(browser) == lines[1:]
                 assert shown_tokens(browser) == expected
                 assert browser.eval("document.querySelectorAll('#moves li').length") == len(lines)
+                assert browser.eval("document.getElementById('moves').offsetHeight") > 0
             g = replay.game
             seat = {"R": "Red", "Y": "Yellow"}[ludo.SEAT_LETTERS[g.turn]]
             assert wait_until(lambda: seat in first.eval("document.getElementById('next').textContent"), 5)
