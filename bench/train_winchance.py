@@ -322,7 +322,7 @@ def main():
     ap.add_argument("--td-lambda", type=float, default=0.7)
     ap.add_argument("--td-epochs", type=int, default=4, help="epochs per TD round (default 4)")
     ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
-    ap.add_argument("--continue-by", choices=("easy", "medium", "hard", "expert"),
+    ap.add_argument("--continue-by", choices=[k for k in KINDS if k != "random"],
                     help="keep only positions after every seat is handed to this kind, at a "
                          "point drawn per game (default: the mixed players play to the end; "
                          "expert: judged by the weights in the firmware now, a step of policy "
@@ -339,6 +339,9 @@ def main():
     except ImportError:
         sys.exit("train_winchance: numpy is needed for training: pip install -e '.[train]'")
 
+    unknown = [p for p in (args.presets or "").split(",") if p and p not in ludo.PRESETS]
+    if unknown:
+        ap.error("--presets: unknown preset %s (one of: %s)" % (", ".join(unknown), ", ".join(ludo.PRESETS)))
     t0 = time.time()
     games = play_games(args, t0)
     if args.presets:

@@ -92,3 +92,12 @@ def test_a_fit_on_some_presets_games_continued_by_expert(tmp_path):
     by_hard = tmp_path / "h.py"          # the same games' set-ups and hand-overs, Hard playing on
     _train(by_hard, more=["--continue-by", "hard", "--presets", "classic,family,strict"])
     assert _weights(out).W1 != _weights(by_hard).W1
+
+
+def test_an_unknown_preset_is_one_line_before_any_game_is_played(tmp_path):
+    run = subprocess.run([sys.executable, SCRIPT, "--games", "30", "--presets", "classic,clasic",
+                          "--out", str(tmp_path / "w.py")], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines()[-1].endswith(
+        "error: --presets: unknown preset clasic (one of: family, classic, club, strict)")
+    assert not (tmp_path / "w.py").exists()
