@@ -151,7 +151,7 @@ def new_interpreter(params, fill_names=True):
     """The interpreter with the stand-ins and the driver, before the baseline. fill_names: the
     names' first pools filled (board_memory.fill_name_pools) for the play parts; the compile
     parts (the boot, the modules) keep the stand-ins' names in them."""
-    mounts = [bm.STUBS, params.get("firmware", bm.FIRMWARE_MOUNT), params["drive"]]
+    mounts = [bm.STUBS_MOUNT, params.get("firmware", bm.FIRMWARE_MOUNT), params["drive"]]
     if "bare" in params:
         mounts.append(params["bare"] + "=" + BARE_AT)
     mp = mpharness.MicroPython(mounts=mounts, heapsize=START_HEAP)

@@ -44,6 +44,11 @@ STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
 # on the heap (an interned string), so a longer path would count bytes the board has not.
 FIRMWARE_AT = "/"
 FIRMWARE_MOUNT = os.path.join(ROOT, "firmware") + "=" + FIRMWARE_AT
+# The stand-ins at a path of their own, the same wherever the repository is: every import
+# looks there first, and the path it tries is a string on the heap for that moment, so the
+# checkout's path moved where a compile's pieces fell (a part at the edge of 80 KB ran in
+# one clone and not in another).
+STUBS_MOUNT = STUBS + "=/stubs"
 PRESSES_PER_CALL = 40
 
 SETUP = """
@@ -302,7 +307,7 @@ def start_app(args, kinds, hint_every):
         kinds_json = ',"kinds":{%s}' % ",".join('"%s":"%s"' % (k, kinds[k]) for k in sorted(kinds))
     params = {"drive": drive, "preset": args.preset, "players": args.players, "seed": args.seed,
               "kinds": kinds_json, "hint_every": hint_every, "split": SPLIT}
-    mp = mpharness.MicroPython(mounts=[STUBS, FIRMWARE_MOUNT, drive])
+    mp = mpharness.MicroPython(mounts=[STUBS_MOUNT, FIRMWARE_MOUNT, drive])
     try:
         mp.run(SETUP % params, reset=True)
         mp.run(STANDINS, keep_globals=True)
