@@ -43,4 +43,4 @@ SIG_TURNED = const(6)       # a token turned back at its door
 SIG_DOOR = const(7)         # a seat's door opened
 SIG_LEAVE = const(8)        # a seat resigned or ran out of time
 SIG_FORFEIT = const(9)      # rolls lost (forfeit, void, three sixes)
-SIG_ERROR = const(10)       # the save or the pixel map had a problem (the console says which)
+SIG_ERROR = const(10)       # the save, the pixel map or a computer player's memory (the console says which)

@@ -7,8 +7,7 @@
 # (a capture, an undo) are put right first: confirm once they are.
 import sys
 
-from .names import (ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN,
-                    COACH_KIND, COACH_ROOM, COACH_SMALL)
+from .names import ROLL, SELECT, CONFIRM, BACK, PLAY, PAUSE, OVER, CODE_UNDO, CODE_KIND, CODE_RESIGN
 from .scene import NONE, place_of
 from .buttons import ticks_diff
 from . import load, painter, protocol
@@ -128,10 +127,12 @@ class Play(Game):
             return
         computer = app.is_computer()
         if button == SELECT and not computer:
-            if long:
-                coach(app)
-            else:
+            if not long:
                 select_next(app)
+            elif app.computers:     # the coach's hint (players.job: whose)
+                app.jobs.append(job(app, None, "hint"))
+            else:
+                app.refuse()
         elif button == CONFIRM and 0 <= app.selected < len(app.legal):
             move(app, app.selected)
         elif button == BACK:
@@ -262,29 +263,18 @@ def looks_like_earlier(legal, i):
     return False
 
 
-def coach(app):
-    """Long press on select: light the move the coach would play (players.job: once its
-    code is loaded, a module a loop pass): Expert's where a seat of the game is Expert's
-    (its code is there anyway) or the board has COACH_ROOM free for it, else Hard's.
-    """
-    if not app.computers:
-        app.refuse()
-        return
-    kind = COACH_KIND
-    if kind not in app.game.kinds.values():
-        room = app.hw.free_room()
-        if room is not None and room < COACH_ROOM:
-            kind = COACH_SMALL
-    app.jobs.append(job(app, kind, "hint"))
-
-
 def job(app, kind, what):
     """A computer seat's or the coach's job for app.jobs (players.job; what: "load",
-    "choose" or "hint").
+    "choose" or "hint"; the coach's kind None: players.job chooses it by the room).
     """
+    room = app.hw.free_room() if kind is None else None    # (the coach's: before players.py loads)
     if "ludoboard.players" not in sys.modules:
         yield                       # (players.py compiles in a stage of its own)
-    yield from load("ludoboard.players").job(app, kind, what)
+    try:
+        yield from load("ludoboard.players").job(app, kind, what, room)
+    except MemoryError:             # no room for it: the game goes on (out_of_memory.py)
+        yield                       # (a collection first)
+        load("ludoboard.out_of_memory", True).step_down(app, kind, what)
 
 
 def settle(app):

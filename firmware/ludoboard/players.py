@@ -1,6 +1,6 @@
 # Computer seats: ludo's computer players (Easy, Medium, Hard, Expert) playing a
 # seat, and the coach's hint for a person's seat (Expert's move where the board has
-# room for its code, else Hard's: play.coach, names.COACH_KIND and COACH_SMALL).
+# room for its code, else Hard's: job, names.COACH_KIND and COACH_SMALL).
 #
 # This module and the players are loaded only while needed (play.job), one
 # module a loop pass: the package ludo.ai (it imports none of them), ludo.ai.base,
@@ -16,6 +16,7 @@ import sys
 from ludo.actions import KINDS
 from .buttons import ticks_diff
 from . import play
+from .names import COACH_KIND, COACH_ROOM, COACH_SMALL
 
 LAZY = "lazy"               # _ai: installed, not loaded now
 # each player's modules of ludo in an order that loads them one at a time (each
@@ -137,13 +138,20 @@ def paused(app, now):
     return True
 
 
-def job(app, kind, what):
+def job(app, kind, what, room=None):
     """A job of the app (one stage a loop pass, not in the pass that asked: a roll, a
     press): load that kind of player's code (what: "load"), then its choice lit
-    ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.
+    ("choose") or the coach's hint ("hint"), unless the game moved on meanwhile.  The
+    coach's (kind None) is Expert's where a seat of the game is Expert's (its code is
+    there anyway) or the board had COACH_ROOM free (room, before this module loaded),
+    else Hard's.
     """
     yield
     g = app.game
+    if kind is None:
+        kind = COACH_KIND
+        if kind not in g.kinds.values() and room is not None and room < COACH_ROOM:
+            kind = COACH_SMALL
     at = g.transcript_length
     for _ in load(kind):
         yield

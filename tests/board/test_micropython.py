@@ -296,3 +296,46 @@ def test_seat_and_act_lines_are_the_same_bytes_under_micropython_and_cpython(mic
     assert any("lights" in r for r in replies)
     for line in mp_data.decode().split("\n")[:-1]:        # each line exactly CPython's json.dumps
         assert line == json.dumps(json.loads(line), sort_keys=True, separators=(",", ":"))
+
+
+def test_a_memory_error_of_a_computer_seat_hands_it_down_under_micropython(micropython, tmp_path):
+    """A Hard seat whose choice asks for more memory than there is (MicroPython's own
+    MemoryError): the board does not stop; the seat goes to Medium (ludo.ai's own, loaded
+    after the error), with the console line, and the game goes on (out_of_memory.py)."""
+    drive, app = _app_on_a_drive(tmp_path)
+    code = app + (
+        "import ludoboard.players as P\n"
+        "class NoRoom:\n"
+        "    def choose(self, game):\n"
+        "        return bytearray(1 << 30)\n"       # far more than the heap: MemoryError
+        "class AI:\n"
+        "    Hard = NoRoom\n"
+        "P._ai = AI\n"
+        "def steps(n):\n"
+        "    for i in range(n):\n"
+        "        app.step()\n"
+        "def press():\n"
+        "    g = app.game\n"
+        "    mine = g.turn == 0\n"
+        "    sim.press(0 if mine and g.needs_roll() else 1 if mine and app.selected < 0 else 2, 80)\n"
+        "    steps(30)\n"
+        "sim.data.send(b'{\"cmd\":\"new\",\"preset\":\"classic\",\"players\":2,\"seed\":2,\"kinds\":{\"Y\":\"hard\"}}\\n')\n"
+        "steps(60)\n"
+        "k = 0\n"
+        "while app.game.kinds['Y'] == 'hard' and k < 600:\n"
+        "    press()\n"
+        "    k += 1\n"
+        "print('KIND', app.game.kinds['Y'])\n"
+        "n = app.game.transcript_length\n"
+        "for k in range(150):\n"
+        "    press()\n"
+        "print('MORE', app.game.transcript_length - n)\n"
+        "print('KIND2', app.game.kinds['Y'])\n")
+    out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
+    got = {}
+    for line in out.strip().split("\n"):
+        key, _, value = line.partition(" ")
+        got[key] = value
+    assert got["KIND"] == "medium" and got["KIND2"] == "medium"
+    assert "board: no memory for hard's code or its choice: seat Y played by medium now" in out
+    assert int(got["MORE"]) > 40, "the game goes on, Medium playing Y"
