@@ -5,6 +5,7 @@ test says so, an NVM with RP2040 flash semantics that logs every write (and
 can cut one short, like a power cut), and a data port the test plays the PC
 on.  The same app code runs on the real board; only `hw` differs.
 """
+import contextlib
 import json
 import os
 import sys
@@ -41,6 +42,21 @@ def firmware_consts(module):
                 and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "const":
             names[node.targets[0].id.lstrip("_")] = ast.literal_eval(node.value.args[0])
     return type(module, (), names)
+
+
+@contextlib.contextmanager
+def stand_in_players(ai):
+    """The board's computer players are `ai` (a stand-in for ludo.ai: its Easy, Medium,
+    Hard and Expert classes; None: not installed) while the block runs."""
+    from ludoboard import players
+    saved = players._ai
+    players._ai = ai
+    players._players.clear()
+    try:
+        yield ai
+    finally:
+        players._ai = saved
+        players._players.clear()
 
 
 class PowerCut(Exception):

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
 from ludo.replay import game_of
-from harness import option_display, Board, PIXEL_MAP, new_game_cmd
+from harness import option_display, Board, PIXEL_MAP, new_game_cmd, stand_in_players
 from ludoboard import players, pixelmap
 
 from ludoboard import names, palette  # noqa: E402
@@ -26,12 +26,8 @@ def computers():
     class AI:
         Easy = Medium = golden.FirstMoveAI
         Hard = Expert = Last
-    saved = players._ai
-    players._ai = AI
-    players._players.clear()
-    yield AI
-    players._ai = saved
-    players._players.clear()
+    with stand_in_players(AI):
+        yield AI
 
 
 from ludo.rules import PRESETS  # noqa: E402
@@ -327,15 +323,11 @@ def test_the_menu_offers_expert_and_starts_its_seat():
 
 
 def test_without_ludo_ai_every_seat_is_human():
-    saved = players._ai
-    players._ai = None
-    try:
+    with stand_in_players(None):
         b = Board()
         assert not b.app.screen.computers           # the set-up menu has no computer seats page
         b.ask(new_game_cmd("classic", 2, seed=2, kinds={"Y": "hard"}))
         assert b.game.kinds["Y"] == "human"
-    finally:
-        players._ai = saved
 
 
 def test_deadline_times_out_the_seat_and_saves_it():

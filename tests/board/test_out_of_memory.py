@@ -6,8 +6,8 @@ a coach's hint that finds no memory is refused.  (ludoboard/out_of_memory.py)"""
 import pytest
 
 import golden
-from harness import Board, new_game_cmd
-from ludoboard import names, players
+from harness import Board, new_game_cmd, stand_in_players
+from ludoboard import names
 from ludoboard.out_of_memory import smaller
 
 
@@ -33,12 +33,8 @@ def computers():
         return make
     for kind in ("Easy", "Medium", "Hard", "Expert"):
         setattr(AI, kind, player(kind.lower()))
-    saved = players._ai
-    players._ai = AI
-    players._players.clear()
-    yield AI
-    players._ai = saved
-    players._players.clear()
+    with stand_in_players(AI):
+        yield AI
 
 
 def _play_until(b, done, limit=3000):
