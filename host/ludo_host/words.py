@@ -25,7 +25,7 @@ SIGNAL_WORDS = {
     "door": "A door opened!",
     "leave": "A seat left the game.",
     "forfeit": "Roll forfeited.",
-    "error": "Set-up problem: see the console.",
+    "error": "Something went wrong: see the console.",
 }
 REFUSED = "That press means nothing now."
 SEP = " \u00b7 "

@@ -37,7 +37,7 @@ EXPECTED = {
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
     "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
     "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "select: next value"),
-    "map-error": ("Set-up problem: see the console.", ""),
+    "map-error": ("Something went wrong: see the console.", ""),
 }
 
 

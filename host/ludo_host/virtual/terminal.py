@@ -40,7 +40,7 @@ HELP = (
     "  a red cross on the die         a lost roll (three sixes)",
     "  the die breathing white        after a reset: check the tokens, then confirm",
     "  blinking between two places   put the token where it blinks, confirm",
-    "  magenta blinking               a set-up problem: see the console",
+    "  magenta blinking               something went wrong: see the console",
     "Set-up menu: Red's home column counts the page (1 preset, 2 players,",
     "  3 computer seats, 4 options, 5 dice); the die shows the value.",
     "Long back: the pause menu.  Long select: the coach's hint.",
