@@ -107,6 +107,7 @@ def test_two_browsers_follow_a_game_on_the_virtual_board(table, tmp_path):
                 assert shown_tokens(browser) == expected
                 assert browser.eval("document.querySelectorAll('#moves li').length") == len(lines)
                 assert browser.eval("document.getElementById('moves').offsetHeight") > 0
+                assert browser.eval("document.getElementById('result').offsetHeight") == 0   # no result yet
             g = replay.game
             seat = {"R": "Red", "Y": "Yellow"}[ludo.SEAT_LETTERS[g.turn]]
             assert wait_until(lambda: seat in first.eval("document.getElementById('next').textContent"), 5)

@@ -167,6 +167,7 @@ def test_a_room_goes_on_into_the_next_game(table, chromium):
     assert said(yellow) == "Game over: %s. Waiting for the table to start the next game." % words
     host.wait_for_function("() => document.getElementById('result').textContent.length > 0")
     assert host.locator("#result").inner_text() == words
+    assert host.evaluate("document.getElementById('result').offsetHeight") > 0
     assert "Game over. The room stays" in said(host)
     first = ludo.Record.parse("\n".join(record_lines(games)) + "\n")
     assert first.names == {"Y": "Ben"} and first.footer["termination"] == "resigned"
