@@ -6,13 +6,10 @@
 # kind (Expert, Hard, Medium, Easy, then people at the table), a hand-over saved and
 # sent to the PC as the pause menu's is (`kind B medium`); the console says so in one
 # line and the lights show the error signal.  A coach's hint with no room is refused.
-# Loaded only after such an error, in the pass after it (a collection between); it
-# lets the computer players' code go first.
-import sys
-
+# Loaded only after such an error, in the pass after it (a collection between).
 from ludo.actions import KINDS
 
-from . import painter, play, release
+from . import painter, play, transient
 from .names import SEATS, SIG_ERROR
 
 
@@ -24,12 +21,9 @@ def smaller(kind):
 def step_down(app, kind, what):
     """After a MemoryError in a job of that kind of player (what: "load", "choose" or
     "hint"): hand its seats to the next smaller kind, or refuse the hint."""
-    players = sys.modules.get("ludoboard.players")
-    if players is not None:
-        players.forget()
-    release("ludo.ai")             # (what the failed job had loaded)
-    release("ludo.winchance")
-    release("ludoboard.players")
+    transient("ludo.ai")            # what the failed job had loaded: the app lets it go as
+    transient("ludo.winchance")     # this pass ends, before a smaller player's code loads
+    transient("ludoboard.players")
     g = app.game
     if what == "hint":
         print("board: no memory for the coach's hint; no hint")

@@ -144,3 +144,18 @@ def test_the_docstring_rule_follows_what_micropython_keeps(capsys):
     rows = {line.split()[0]: int(line.split("(")[1].rstrip(")")) for line in capsys.readouterr().out.splitlines()[1:]}
     assert rows["class"] > 10 * 50                  # each class keeps its 50-character text
     assert rows["function"] < 10 * 20 and rows["method"] < 10 * 20
+
+
+def test_only_the_loader_and_the_app_release_code():
+    """docs/firmware.md, Memory: only ludoboard/__init__.py (the loader) and app.py release
+    code, at the app's boundaries; no module releases itself or another (a feature asks
+    the app: App.computers_needed, App.switch, ...)."""
+    import ast
+    allowed = {"ludoboard/__init__.py", "ludoboard/app.py"}
+    callers = []
+    for path in sorted((FIRMWARE / "ludoboard").rglob("*.py")):
+        rel = path.relative_to(FIRMWARE).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "release":
+                callers.append("%s:%d" % (rel, node.lineno))
+    assert callers and all(c.split(":")[0] in allowed for c in callers), callers
