@@ -157,3 +157,23 @@ def test_the_app_names_start_a_pool_of_their_own_as_on_a_board(tmp_path):
     assert "n_pool=6, n_qstr=%d," % bm.POOLS_FILLED in filled
     assert "n_pool=7, n_qstr=%d," % (bm.POOLS_FILLED + 1) in grew
     assert int(grew.split()[0]) >= 1280 * 7      # the whole pool, at the first name
+
+
+def test_the_play_parts_see_no_path_of_the_checkout():
+    # Every import tries each sys.path entry in turn, a heap string as long as the path: a
+    # path of the checkout there made the verdicts at the edge of 80 KB depend on where the
+    # repository was cloned. The stand-ins are seen at /stubs, the firmware at /, as on a board.
+    if mpharness.unavailable_reason():
+        pytest.skip(mpharness.unavailable_reason())
+    import shutil
+    params = board_heap.bench_params(7)
+    mp = board_heap.new_interpreter(params)
+    try:
+        out = mp.run("import sys\nprint(repr(sys.path))\n"
+                     "print(repr([getattr(m, '__file__', '') for m in sys.modules.values()]))\n",
+                     keep_globals=True)
+    finally:
+        mp.close()
+        shutil.rmtree(params["drive"], ignore_errors=True)
+    assert "/stubs" in out
+    assert board_heap.bm.ROOT not in out, out
