@@ -102,6 +102,20 @@ def test_scripted_game_under_micropython_matches_cpython(micropython, tmp_path, 
     assert status["state"] == "playing" and status["seq"] >= ACTIONS
 
 
+# MicroPython lines: n passes of the app's loop
+STEPS = "def steps(n):\n    for i in range(n):\n        app.step()\n"
+
+
+def _printed(out, keys=None):
+    """{KEY: value} of the lines "KEY value" a MicroPython run printed (only `keys`, if given)."""
+    got = {}
+    for line in out.strip().split("\n"):
+        key, _, value = line.partition(" ")
+        if keys is None or key in keys:
+            got[key] = value
+    return got
+
+
 def _app_on_a_drive(tmp_path):
     """A drive with the pixel map, and the MicroPython lines that boot the stand-in board
     with the data channel on and make the app there (`sim`, `app`)."""
@@ -158,10 +172,7 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
     afterwards none of their code stays loaded (commands, replies), nor ludo.extras,
     which the replay of rolls and moves does not need."""
     drive, app = _app_on_a_drive(tmp_path)
-    code = app + (
-        "def steps(n):\n"
-        "    for i in range(n):\n"
-        "        app.step()\n"
+    code = app + STEPS + (
         "sim.data.send(b'{\"cmd\":\"new\",\"preset\":\"classic\",\"players\":2,\"seed\":5}\\n')\n"
         "steps(60)\n"
         "for k in range(40):\n"
@@ -176,11 +187,7 @@ def test_a_resend_leaves_none_of_its_code_loaded_under_micropython(micropython, 
         "print('MODS', ' '.join(m for m in ('ludoboard.commands', 'ludoboard.replies', 'ludo.extras') if m in sys.modules))\n"
         "print('DATA', bytes(sim.data.from_board).hex())\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
-    got = {}
-    for line in out.strip().split("\n"):
-        key, _, value = line.partition(" ")
-        if key in ("N", "MODS", "DATA"):
-            got[key] = value
+    got = _printed(out, ("N", "MODS", "DATA"))
     assert got["MODS"].strip() == ""
     import json
     replies = [json.loads(line) for line in bytes.fromhex(got["DATA"].strip()).decode().split("\n") if line]
@@ -303,7 +310,7 @@ def test_a_memory_error_of_a_computer_seat_hands_it_down_under_micropython(micro
     MemoryError): the board does not stop; the seat goes to Medium (ludo.ai's own, loaded
     after the error), with the console line, and the game goes on (out_of_memory.py)."""
     drive, app = _app_on_a_drive(tmp_path)
-    code = app + (
+    code = app + STEPS + (
         "import ludoboard.players as P\n"
         "class NoRoom:\n"
         "    def choose(self, game):\n"
@@ -311,9 +318,6 @@ def test_a_memory_error_of_a_computer_seat_hands_it_down_under_micropython(micro
         "class AI:\n"
         "    Hard = NoRoom\n"
         "P._ai = AI\n"
-        "def steps(n):\n"
-        "    for i in range(n):\n"
-        "        app.step()\n"
         "def press():\n"
         "    g = app.game\n"
         "    mine = g.turn == 0\n"
@@ -332,10 +336,7 @@ def test_a_memory_error_of_a_computer_seat_hands_it_down_under_micropython(micro
         "print('MORE', app.game.transcript_length - n)\n"
         "print('KIND2', app.game.kinds['Y'])\n")
     out = micropython.run_fresh(code, paths=[STUBS, str(drive)], timeout=300)
-    got = {}
-    for line in out.strip().split("\n"):
-        key, _, value = line.partition(" ")
-        got[key] = value
+    got = _printed(out)
     assert got["KIND"] == "medium" and got["KIND2"] == "medium"
     assert "board: no memory for hard's code or its choice: seat Y played by medium now" in out
     assert int(got["MORE"]) > 40, "the game goes on, Medium playing Y"
