@@ -48,9 +48,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 import mpharness  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402  (the same places as the heap bench's)
 
-STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
-FIRMWARE_MOUNT = os.path.join(ROOT, "firmware") + "=/"      # where the CIRCUITPY drive has it
 BUTTONS = ("roll", "select", "confirm", "back")
 PASSES_BETWEEN = 20         # loop passes between two presses (10 ms of the stand-in's clock each)
 MAX_PASSES = 400            # a press whose frame has not changed by then counts as unchanged
@@ -325,7 +325,7 @@ for r in rows[%(start)d:%(stop)d]:
 
 
 def new_interpreter(drive):
-    mp = mpharness.MicroPython(mounts=[STUBS, FIRMWARE_MOUNT, drive], heapsize=HEAP)
+    mp = mpharness.MicroPython(mounts=[STUBS_MOUNT, FIRMWARE_MOUNT, drive], heapsize=HEAP)
     mp.run(CLOCK, reset=True)
     return mp
 

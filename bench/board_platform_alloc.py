@@ -14,9 +14,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
 import mpharness  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402  (the same places as the heap bench's)
 
-STUBS = os.path.join(ROOT, "host", "ludo_host", "virtual", "stubs")
-FIRMWARE = os.path.join(ROOT, "firmware")
 FRAMES = 200
 
 CODE = """
@@ -58,7 +58,7 @@ def main():
     if reason:
         print("board_platform_alloc: %s" % reason)
         return 1
-    with mpharness.MicroPython(mounts=[STUBS, FIRMWARE]) as mp:
+    with mpharness.MicroPython(mounts=[STUBS_MOUNT, FIRMWARE_MOUNT]) as mp:
         print("MicroPython (WebAssembly) with the stand-in modules, %d frames of 99 pixels each" % FRAMES)
         print(mp.run(CODE % {"frames": FRAMES}), end="")
     print("target: 0 bytes per idle frame and per key event read")
