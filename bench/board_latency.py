@@ -46,10 +46,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
-import mpharness  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402  (the same places as the heap bench's)
+# the stand-ins and the firmware where the heap bench has them (board_memory also puts tests/mp on sys.path)
+from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402
+import mpharness  # noqa: E402
 
 BUTTONS = ("roll", "select", "confirm", "back")
 PASSES_BETWEEN = 20         # loop passes between two presses (10 ms of the stand-in's clock each)

@@ -12,10 +12,10 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))
-import mpharness  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402  (the same places as the heap bench's)
+# the stand-ins and the firmware where the heap bench has them (board_memory also puts tests/mp on sys.path)
+from board_memory import STUBS_MOUNT, FIRMWARE_MOUNT  # noqa: E402
+import mpharness  # noqa: E402
 
 FRAMES = 200
 
