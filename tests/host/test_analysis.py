@@ -268,3 +268,18 @@ def test_a_marked_move_whose_better_move_captures_keeps_its_chances_apart():
     one, two = action_line(a, "RGYB"), action_line(b, "RGYB")
     assert "xG3 R18" not in one
     assert one.index("R18") == two.index("R28")
+
+
+def test_the_html_replay_says_what_the_analysis_figures_mean(tmp_path, capsys):
+    """On a phone there is no hovering for the table's titles: the page says in words what
+    its graph, the table's columns and the marks mean, as the terminal summary does."""
+    import re
+    path = tmp_path / "g.ludo"
+    path.write_text(_played_record(seed=9, players=2))
+    out = tmp_path / "g.html"
+    assert cli.main(["replay", str(path), "--html", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    box = re.search(r'<div id="analysis".*?</div>', html, re.S).group(0)
+    legend = re.sub(r"<[^>]+>", "", box)
+    for words in ("0 to 100 %", "luck:", "dec.:", "error:", "luck-free:", "?? blunder", "very lucky"):
+        assert words in legend, words
