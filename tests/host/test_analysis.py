@@ -283,3 +283,11 @@ def test_the_html_replay_says_what_the_analysis_figures_mean(tmp_path, capsys):
     legend = re.sub(r"<[^>]+>", "", box)
     for words in ("0 to 100 %", "luck:", "dec.:", "error:", "luck-free:", "?? blunder", "very lucky"):
         assert words in legend, words
+
+
+def test_a_small_chance_is_the_lowest_bar_not_a_gap():
+    """A seat at 3 % shows the lowest bar in the summary's line of bars; only no chance at
+    all is blank (a blank in the middle of a line read as a gap in the game)."""
+    from ludo_host.analysis.report import graph
+    result = {"actions": [{"chances": {"R": v, "Y": 100 - v}} for v in (25, 3, 1, 0.2, 0, 60)]}
+    assert graph(result, "R") == "\u2582\u2581\u2581  \u2585"

@@ -28,7 +28,9 @@ def graph(result, seat, width=GRAPH_WIDTH):
     out = []
     for i in range(min(width, len(values))):
         v = values[(i + 1) * len(values) // min(width, len(values)) - 1]
-        out.append(BARS[min(8, int(v * 8 / 100 + 0.5))])
+        # the lowest bar for any chance left (under 6 % it would round to a blank, which reads
+        # as a gap in the line); blank only for none
+        out.append(BARS[min(8, max(1 if v >= 0.5 else 0, int(v * 8 / 100 + 0.5)))])
     return "".join(out)
 
 
@@ -70,7 +72,7 @@ def report(result, every=False):
     lines.append("marks: ?? blunder (%g points or more lost), ? mistake (%g), ?! inaccuracy (%g)."
                  % (MOVE_MARKS[0][0], MOVE_MARKS[1][0], MOVE_MARKS[2][0]))
     lines.append("")
-    lines.append("win chance over the game (start to end, 0-100 %):")
+    lines.append("win chance over the game (start to end, 0-100 %; blank: no chance left):")
     for s in result["players"]:
         lines.append("  %-7s %s  %3.0f%% at the start" % (SEAT_NAMES[s], graph(result, s), seats[s]["start"]))
     shown = [a for a in result["actions"] if every or a.get("mark")]
