@@ -37,6 +37,24 @@ def count(n, noun, plural=None):
     return "%d %s" % (n, noun if n == 1 else (plural or noun + "s"))
 
 
+def columns(text):
+    """How many terminal columns `text` takes: 2 for a wide (East Asian) character, 0 for a
+    combining mark, 1 for the rest (a name such as "李小龙" takes 6, not 3)."""
+    import unicodedata
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def fit(text, width):
+    """`text` padded with spaces to `width` columns, or cut to `width - 1` with "…" after it
+    when it is wider (a table's column stays a column, whatever a name holds)."""
+    if columns(text) > width:
+        while columns(text) > width - 1:
+            text = text[:-1]
+        text = text.rstrip() + "\u2026"
+    return text + " " * (width - columns(text))
+
+
 def local_time(iso):
     """A record's start time (UTC, "2026-11-29T14:03:00Z") as this computer's local time in
     words: "Sun 29 Nov 2026, 15:03"; None for no time or one that is not ISO 8601 (a

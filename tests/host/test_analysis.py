@@ -204,3 +204,90 @@ def test_the_summary_fits_an_80_column_terminal():
     assert len(lines) > len(result["actions"])
     too_long = [line for line in lines[1:] if len(line) > 80]
     assert not too_long, too_long[:3]
+
+
+def _named(result, names):
+    result = dict(result)
+    result["names"] = names
+    result["file"] = "g.ludo"
+    return result
+
+
+def test_long_and_wide_names_keep_the_seat_table_aligned_in_80_columns():
+    """Names of up to 24 characters (and wide ones) are neither cut mid-way with a dangling
+    "[" nor shift the columns: every row's figures start in the same terminal column."""
+    from ludo_host.analysis.report import report
+    from ludo_host.words import columns
+    result = analyse_record(ludo.Record.parse(_played_record(seed=31)))
+    for s in "GYB":
+        result["seats"][s]["kind"] = "medium"
+    names = {"R": "Grandma Rosemary", "G": "Christopher Junior Smith", "Y": "Ana María", "B": "李小龙"}
+    lines = report(_named(result, names)).split("\n")
+    head = next(i for i, line in enumerate(lines) if line.startswith("seat"))
+    rows = lines[head + 1:head + 5]
+    result_column = columns(lines[head][:lines[head].index("result") + len("result")])
+    for row in rows:
+        # the result figure ends where its heading does
+        first = row.split("  ")[0]
+        assert not first.endswith("["), row
+        assert columns(row[:row.index(first) + len(first)]) <= result_column
+    marks_column = columns(lines[head][:lines[head].index("marks")])
+    for row in rows:
+        # the row's first `marks_column` terminal columns end with its luck-free figure
+        k = 0
+        while columns(row[:k]) < marks_column:
+            k += 1
+        assert columns(row[:k]) == marks_column and row[k - 3].isdigit() and row[k - 2:k] == "  ", row
+    assert "Grandma Rosemary" in rows[0] and "Ana María" in rows[2] and "李小龙" in rows[3]
+    assert all(columns(line) <= 80 for line in lines[1:]), [l for l in lines[1:] if columns(l) > 80]
+
+
+def test_the_totals_fit_80_columns_and_say_1_game():
+    """The table over many games fits an 80-column terminal too (names of up to 24
+    characters included), and one game is "1 game"."""
+    from ludo_host.analysis.totals import totals, totals_text
+    from ludo_host.words import columns
+    result = analyse_record(ludo.Record.parse(_played_record(seed=31)))
+    names = {"R": "Grandma Rosemary", "G": "Christopher Junior Smith", "Y": "Ana María", "B": "李小龙"}
+    text = totals_text(totals([_named(result, names)]))
+    lines = text.split("\n")
+    assert lines[0] == "across 1 game:"
+    assert all(columns(line) <= 80 for line in lines), [l for l in lines if columns(l) > 80]
+    widths = {columns(line.rstrip()) for line in lines[1:] if line.startswith(("seat", "player"))}
+    assert len(widths) == 1, lines        # the figures' columns line up, wide names too
+    assert "player 李小龙" in text
+
+
+def test_a_marked_move_whose_better_move_captures_keeps_its_chances_apart():
+    """"best Y1 12-17xG3" is as long as a note gets: the chances after it stay a column."""
+    from ludo_host.analysis.report import action_line
+    a = {"line": 164, "seat": "Y", "action": "Y2 32-37", "error": 4.7, "choice": True,
+         "mark": "inaccuracy", "best": "Y1 12-17xG3", "chances": {"R": 18, "G": 33, "Y": 22, "B": 27}}
+    b = {"line": 198, "seat": "R", "action": "roll 6", "luck": 6.1, "mark": "lucky",
+         "chances": {"R": 28, "G": 31, "Y": 21, "B": 21}}
+    one, two = action_line(a, "RGYB"), action_line(b, "RGYB")
+    assert "xG3 R18" not in one
+    assert one.index("R18") == two.index("R28")
+
+
+def test_the_html_replay_says_what_the_analysis_figures_mean(tmp_path, capsys):
+    """On a phone there is no hovering for the table's titles: the page says in words what
+    its graph, the table's columns and the marks mean, as the terminal summary does."""
+    import re
+    path = tmp_path / "g.ludo"
+    path.write_text(_played_record(seed=9, players=2))
+    out = tmp_path / "g.html"
+    assert cli.main(["replay", str(path), "--html", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    box = re.search(r'<div id="analysis".*?</div>', html, re.S).group(0)
+    legend = re.sub(r"<[^>]+>", "", box)
+    for words in ("0 to 100 %", "luck:", "dec.:", "error:", "luck-free:", "?? blunder", "very lucky"):
+        assert words in legend, words
+
+
+def test_a_small_chance_is_the_lowest_bar_not_a_gap():
+    """A seat at 3 % shows the lowest bar in the summary's line of bars; only no chance at
+    all is blank (a blank in the middle of a line read as a gap in the game)."""
+    from ludo_host.analysis.report import graph
+    result = {"actions": [{"chances": {"R": v, "Y": 100 - v}} for v in (25, 3, 1, 0.2, 0, 60)]}
+    assert graph(result, "R") == "\u2582\u2581\u2581  \u2585"

@@ -73,3 +73,31 @@ def test_a_seat_page_has_them_off_until_switched_on(tmp_path):
         b.eval("document.getElementById('wc-on').click()")
         assert b.eval("document.getElementById('wc').hidden") is False
         assert _bar(b) == [["R", 60.0], ["Y", 40.0]]
+
+
+def test_the_bar_adds_up_to_100_and_the_start_draws_a_line(tmp_path):
+    """At a 2-player game's start (50.5 % and 49.5 %) the bar does not say "R 51%" and
+    "Y 50%" (101 %), and the graph of the one step there is shows a level line, not an
+    empty box; with teams each partner shows the team's chance, rounded alone."""
+    from ludo_host.web.page import render
+    import pytest
+    from cdp import find_chromium
+    if not find_chromium():
+        pytest.skip("chromium is not installed")
+    path = tmp_path / "watch.html"
+    path.write_text(render("watch"), encoding="utf-8")
+    labels = "Array.from(document.querySelectorAll('#wc-bar .wc-seg')).map(function (e) { return e.textContent; })"
+    with Browser(width=390, height=844) as b:
+        b.open(path.as_uri())
+        b.eval("ludoLive.game = {players: 'RY', colours: {R: '#d32f2f', Y: '#f9a825'}};"
+               "ludoLive.steps = [{chances: {R: 505, Y: 495}}]; document.body.dataset.steps = 1;")
+        time.sleep(0.1)
+        assert b.eval(labels) == ["R 51%", "Y 49%"]
+        box = b.eval("(function () { var r = document.querySelector('#wc-graph .wc-line').getBBox();"
+                     " return [r.width, r.height]; })()")
+        assert box[0] > 400, box
+        b.eval("ludoLive.game = {players: 'RGYB', colours: {R: '#d32f2f', G: '#2e7d32', Y: '#f9a825', B: '#1565c0'}};"
+               "ludoLive.steps = [{chances: {R: 333, G: 333, Y: 167, B: 167}},"
+               " {chances: {R: 489, G: 489, Y: 511, B: 511}}]; document.body.dataset.steps = 2;")
+        time.sleep(0.1)
+        assert b.eval(labels) == ["R 49%", "G 49%", "Y 51%", "B 51%"]

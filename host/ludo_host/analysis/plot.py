@@ -63,7 +63,8 @@ def plot_skill(totals, path):
         ax.axvline(0, color="black", lw=0.8)
         ax.tick_params(labelsize=8)
         ax.invert_yaxis()
-    fig.suptitle("Luck and skill over %d games" % totals["games"], fontsize=10)
+    from ..words import count
+    fig.suptitle("Luck and skill over %s" % count(totals["games"], "game"), fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

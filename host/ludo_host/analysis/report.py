@@ -1,4 +1,5 @@
 """The terminal summary of a game's analysis (`ludo-host analyse`, without --json)."""
+from ..words import columns, fit
 from .engine import MOVE_MARKS, LUCKY, VERY_LUCKY
 
 SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
@@ -6,6 +7,7 @@ SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 SEAT_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
 BARS = " ▁▂▃▄▅▆▇█"
 GRAPH_WIDTH = 48
+SEAT_COLUMN = (20, 24)     # the seat column's columns: at least, at most (80 in all)
 
 
 def _name(result, seat):
@@ -26,7 +28,9 @@ def graph(result, seat, width=GRAPH_WIDTH):
     out = []
     for i in range(min(width, len(values))):
         v = values[(i + 1) * len(values) // min(width, len(values)) - 1]
-        out.append(BARS[min(8, int(v * 8 / 100 + 0.5))])
+        # the lowest bar for any chance left (under 6 % it would round to a blank, which reads
+        # as a gap in the line); blank only for none
+        out.append(BARS[min(8, max(1 if v >= 0.5 else 0, int(v * 8 / 100 + 0.5)))])
     return "".join(out)
 
 
@@ -40,16 +44,23 @@ def report(result, every=False):
         result.get("file", "game"), result.get("game") or "?", result["preset"], len(result["players"]),
         len(result["actions"]), state))
     lines.append("")
-    lines.append("%-20s %6s %7s %9s %6s %9s  %s" % ("seat", "result", "luck", "decisions", "error",
-                                                  "luck-free", "marks"))
+    labels = {}
+    for s in result["players"]:
+        who = _name(result, s)
+        kind = seats[s]["kind"]
+        if kind != "human" and "(%s)" % kind not in who:
+            # the kind after the name, where the name leaves room for it
+            if who == SEAT_NAMES[s] or columns(who + " [%s]" % kind) <= SEAT_COLUMN[1]:
+                who += " [%s]" % kind
+        labels[s] = who
+    width = max([SEAT_COLUMN[0]] + [min(SEAT_COLUMN[1], columns(w)) for w in labels.values()])
+    lines.append("%s %6s %7s %9s %6s %9s  %s" % (fit("seat", width), "result", "luck", "decisions",
+                                                "error", "luck-free", "marks"))
     for s in result["players"]:
         p = seats[s]
         marks = " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS if p["marks"].get(m))
-        who = _name(result, s)
-        if p["kind"] != "human" and "(%s)" % p["kind"] not in who:
-            who += " [%s]" % p["kind"]
-        lines.append("%-20s %6s %7s %9d %6s %9s  %s" % (
-            who[:20],
+        lines.append("%s %6s %7s %9d %6s %9s  %s" % (
+            fit(labels[s], width),
             "-" if p["result"] is None else "%.0f" % p["result"],
             _signed(p["luck"]), p["decisions"], "%.2f" % p["error_per_decision"],
             "-" if p["luck_adjusted"] is None else "%.1f" % p["luck_adjusted"], marks or "-"))
@@ -61,7 +72,7 @@ def report(result, every=False):
     lines.append("marks: ?? blunder (%g points or more lost), ? mistake (%g), ?! inaccuracy (%g)."
                  % (MOVE_MARKS[0][0], MOVE_MARKS[1][0], MOVE_MARKS[2][0]))
     lines.append("")
-    lines.append("win chance over the game (start to end, 0-100 %):")
+    lines.append("win chance over the game (start to end, 0-100 %; blank: no chance left):")
     for s in result["players"]:
         lines.append("  %-7s %s  %3.0f%% at the start" % (SEAT_NAMES[s], graph(result, s), seats[s]["start"]))
     shown = [a for a in result["actions"] if every or a.get("mark")]
@@ -91,4 +102,6 @@ def action_line(a, players):
     if a.get("taken_back"):
         note += " (taken back)"
     chances = " ".join("%s%.0f" % (s, a["chances"][s]) for s in players)
-    return "%5d %s %-12s %-36s %s" % (a["line"], a["seat"], what, note.strip(), chances)
+    # 39 columns: after the longest note, "error 4.7 inaccuracy, best Y1 12-17xG3" (38),
+    # two spaces still set the chances apart, as after the others
+    return "%5d %s %-12s %-39s %s" % (a["line"], a["seat"], what, note.strip(), chances)

@@ -61,18 +61,24 @@ def totals(results):
 
 
 def totals_text(t):
-    """The totals as a table: per seat colour, then per player."""
-    lines = ["across %d games:" % t["games"],
-             "%-18s %6s %6s %9s %10s %10s %8s %12s" % ("", "games", "wins", "win rate", "luck/game",
-                                                     "decisions", "error", "luck-free")]
+    """The totals as a table, per seat colour, then per player: 80 columns wide at most
+    (a long name is cut with "…")."""
+    from ..words import columns, count, fit
+    rows = []
     for title, group in (("seat", t["seats"]), ("player", t["players"])):
         for key, f in group.items():
             label = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}.get(key, key) if title == "seat" else key
-            lines.append("%-18s %6d %6d %9s %+10.1f %10d %8.2f %12s" % (
-                "%s %s" % (title, label[:12]), f["games"], f["wins"],
-                "-" if f["win_rate"] is None else "%.0f%%" % f["win_rate"], f["luck_per_game"],
-                f["decisions"], f["error_per_decision"],
-                "-" if f["luck_free_mean"] is None else "%.1f" % f["luck_free_mean"]))
-    lines.append("luck/game: its dice's luck per game (points); error: win chance lost per real "
-                 "decision; luck-free: the mean result with every roll's luck taken out")
+            rows.append(("%s %s" % (title, label), f))
+    width = max([16] + [min(22, columns(label)) for label, _ in rows])
+    lines = ["across %s:" % count(t["games"], "game"),
+             "%s %5s %5s %8s %9s %9s %6s %9s" % (fit("", width), "games", "wins", "win rate", "luck/game",
+                                                 "decisions", "error", "luck-free")]
+    for label, f in rows:
+        lines.append("%s %5d %5d %8s %+9.1f %9d %6.2f %9s" % (
+            fit(label, width), f["games"], f["wins"],
+            "-" if f["win_rate"] is None else "%.0f%%" % f["win_rate"], f["luck_per_game"],
+            f["decisions"], f["error_per_decision"],
+            "-" if f["luck_free_mean"] is None else "%.1f" % f["luck_free_mean"]))
+    lines.append("luck/game: its dice's luck per game (points); error: win chance lost per real")
+    lines.append("decision; luck-free: the mean result with every roll's luck taken out")
     return "\n".join(lines)

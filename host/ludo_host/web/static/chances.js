@@ -24,7 +24,7 @@
     box.hidden = !on || !game || !now;
     document.body.dataset.winchances = box.hidden ? "off" : "on";
     if (box.hidden) { return; }
-    var bar = $("wc-bar"), seats = game.players.split("");
+    var bar = $("wc-bar"), seats = game.players.split(""), whole = percents(seats, now);
     while (bar.firstChild) { bar.removeChild(bar.firstChild); }
     seats.forEach(function (s) {
       var seg = document.createElement("div"), pct = now[s] / 10;
@@ -32,7 +32,7 @@
       seg.dataset.seat = s;
       seg.style.width = pct + "%";
       seg.style.background = game.colours[s];
-      seg.textContent = pct >= 8 ? s + " " + Math.round(pct) + "%" : "";
+      seg.textContent = pct >= 8 ? s + " " + whole[s] + "%" : "";
       seg.title = NAMES[s] + ": " + pct.toFixed(1) + "%";
       bar.appendChild(seg);
     });
@@ -43,12 +43,27 @@
       steps.forEach(function (st, i) {
         if (st.chances) { pts.push((i * 440 / n).toFixed(1) + "," + (60 - st.chances[s] * 60 / 1000).toFixed(1)); }
       });
+      if (pts.length === 1) { pts.push("440," + pts[0].split(",")[1]); }    // the start: a level line
       var line = document.createElementNS(NS, "polyline");
       line.setAttribute("points", pts.join(" "));
       line.setAttribute("stroke", game.colours[s]);
       line.setAttribute("class", "wc-line");
       svg.appendChild(line);
     });
+  }
+  // Whole percents for the bar's labels.  Without teams the chances add up to 100 %, and so
+  // do the labels (largest remainders: 50.5 and 49.5 are not "51%" and "50%"); with teams both
+  // partners show their team's chance, so each is rounded alone.
+  function percents(seats, now) {
+    var out = {}, total = 0, left = 100;
+    seats.forEach(function (s) { total += now[s]; out[s] = Math.floor(now[s] / 10); left -= out[s]; });
+    if (Math.abs(total - 1000) > seats.length) {
+      seats.forEach(function (s) { out[s] = Math.round(now[s] / 10); });
+      return out;
+    }
+    seats.slice().sort(function (a, b) { return (now[b] % 10) - (now[a] % 10) || now[b] - now[a]; })
+      .forEach(function (s) { if (left > 0 && now[s] % 10) { out[s] += 1; left -= 1; } });
+    return out;
   }
   new MutationObserver(show).observe(document.body, { attributes: true, attributeFilter: ["data-steps"] });
   show();
