@@ -324,3 +324,33 @@ def test_away_the_table_counts_down_and_the_friend_back_reads_what_the_computer_
         assert re.match(r"While you were away the computer played for you: (Y\d |rolled \d, no move)", news), news
     finally:
         context.close()
+
+
+def test_your_turn_before_any_tap_does_not_vibrate(chromium, table):
+    """A seat page opened again (its link, the seat kept) and not tapped yet is told "your
+    turn" without a vibration: a browser allows one only after a tap on the page, and logs
+    an error for it before.  (This browser counts its automation as a tap, so the page is
+    shown a phone's state: no tap yet, and a vibrator that counts.)"""
+    board, svc, games, clock = table
+    new_game(board, svc)
+    host, links = make_room(chromium, svc, "Y")
+    host.close()
+    context, page = join(chromium, links["Y"])
+    try:
+        page.close()
+        context.add_init_script("""
+            Object.defineProperty(navigator, 'userActivation', {value: {hasBeenActive: false}});
+            window.vibrations = 0;
+            navigator.vibrate = function () { window.vibrations += 1; return true; };""")
+        page = context.new_page()
+        page.goto(links["Y"])
+        page.wait_for_function("ludoLive.panel && ludoLive.panel.state === 'remote'")
+        for _ in range(60):
+            table_plays(board, svc, "R")
+            c = my_choices(page, board, svc)
+            if page.evaluate("ludoLive.alerts") >= 1 or c is None:
+                break
+        assert page.evaluate("ludoLive.alerts") >= 1, "Yellow's turn never came"
+        assert page.evaluate("window.vibrations") == 0
+    finally:
+        context.close()

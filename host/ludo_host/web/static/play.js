@@ -109,7 +109,9 @@
   function yourTurn() {
     if (!alertsOn()) { return; }
     live.alerts += 1;
-    if (navigator.vibrate) { try { navigator.vibrate([120, 80, 120]); } catch (e) { /* not allowed */ } }
+    // a browser lets a page vibrate only after a tap on it (else it logs an error)
+    var tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && tapped) { try { navigator.vibrate([120, 80, 120]); } catch (e) { /* not allowed */ } }
     if (!audio || audio.state !== "running") { return; }
     var t = audio.currentTime;
     [[660, 0], [880, 0.16]].forEach(function (tone) {
