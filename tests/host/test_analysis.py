@@ -291,3 +291,52 @@ def test_a_small_chance_is_the_lowest_bar_not_a_gap():
     from ludo_host.analysis.report import graph
     result = {"actions": [{"chances": {"R": v, "Y": 100 - v}} for v in (25, 3, 1, 0.2, 0, 60)]}
     assert graph(result, "R") == "\u2582\u2581\u2581  \u2585"
+
+
+def _handed_over_record(at=160):
+    """A 2-player game of Medium players, Red named Anna and Yellow Ben, Red's seat handed
+    to the computer (Medium) after `at` actions, as the pause menu or a seat link does."""
+    g = ludo.Game("classic", players=2, seed=5)
+    who = {s: ludo.ai.Medium(seed=s) for s in g.seats}
+    while g.outcome() is None:
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(who[g.turn].choose(g))
+        if len(g) == at and g.kinds["R"] == "human":
+            g.set_kind("R", "medium", record=True)
+    return ludo.Record.parse(str(g.record(transcript=True, names={"R": "Anna", "Y": "Ben"})))
+
+
+def test_a_seat_handed_over_gives_each_chooser_its_own_choices():
+    """Anna's seat handed to Medium mid-game: her row counts her choices only, Medium's
+    after the hand-over are Medium's; the game and its result stay hers."""
+    from ludo_host.analysis.report import report
+    from ludo_host.analysis.totals import totals
+    result = analyse_record(_handed_over_record())
+    red = result["seats"]["R"]
+    assert red["start_kind"] == "human" and red["kind"] == "medium"
+    mine, medium = red["by"]["human"]["decisions"], red["by"]["medium"]["decisions"]
+    assert mine > 0 and medium > 0 and mine + medium == red["decisions"]
+    step = next(a["step"] for a in result["actions"] if a["action"] == "kind R medium")
+    assert mine == sum(1 for a in result["actions"] if a["seat"] == "R" and a.get("choice") and a["step"] < step)
+    t = totals([result])["players"]
+    assert t["Anna"]["games"] == 1 and t["Anna"]["decisions"] == mine
+    assert t["medium"]["games"] == 0 and t["medium"]["decisions"] == medium
+    assert abs(t["Anna"]["error"] + t["medium"]["error"] - red["error"]) < 0.05
+    assert t["Ben"]["decisions"] == result["seats"]["Y"]["decisions"]
+    assert "red (Anna) [then medium]" in report(result)
+
+
+def test_the_marked_moves_are_numbered_as_the_replays_number_them():
+    """`replay --to N` and the HTML replay's step N show the position after the N-th action:
+    the summary's list gives that number, not the record file's line."""
+    from ludo_host.analysis.report import report
+    result = analyse_record(_handed_over_record())
+    for i, a in enumerate(result["actions"]):
+        assert a["step"] == i + 1 and a["line"] == i + 2
+    marked = [a for a in result["actions"] if a.get("mark")]
+    text = report(result)
+    assert "move number, as `replay --to N`" in text
+    rows = [line for line in text.split("\n") if line.startswith("  ") and line.strip()[:1].isdigit()]
+    assert [int(r.split()[0]) for r in rows] == [a["step"] for a in marked]

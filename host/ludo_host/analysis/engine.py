@@ -87,13 +87,15 @@ def analyse_record(rec):
     chances = winchance.chances(g)
     start = {SEATS[s]: _pts(chances[s]) for s in seats}
     for i, line in enumerate(rec.actions):
-        entry = {"line": rec.line_of(i), "action": line, "seat": SEATS[g.turn]}
+        entry = {"line": rec.line_of(i), "step": i + 1, "action": line, "seat": SEATS[g.turn]}
         mover = g.turn
+        by = g.kinds.get(SEATS[mover], "human")     # who chose: a hand-over changes it
         try:
             if line.startswith("roll ") and g.phase == ROLL:
                 after = _roll(g, line, entry, luck_all)
             elif g.phase == MOVE and not line.startswith(("undo", "kind ", "resign ", "timeout ")):
                 after = _move(g, line, entry)
+                entry["by"] = by
             else:
                 if line == "undo" and stack:
                     undone = actions[stack.pop()]
@@ -167,9 +169,11 @@ def _summary(rec, g, seats, start, actions, luck_all, outcome):
     rules = g.rules
     winners = outcome.winners if outcome else ()
     per = {}
+    start_kinds = getattr(g, "start_kinds", None) or g.kinds
     for s in seats:
         per[SEATS[s]] = {"rolls": 0, "luck": 0.0, "decisions": 0, "error": 0.0,
-                         "marks": {}, "kind": g.kinds.get(SEATS[s], "human")}
+                         "marks": {}, "kind": g.kinds.get(SEATS[s], "human"),
+                         "start_kind": start_kinds.get(SEATS[s], "human"), "by": {}}
     for a in actions:
         if a.get("taken_back"):
             continue
@@ -180,6 +184,13 @@ def _summary(rec, g, seats, start, actions, luck_all, outcome):
         if a.get("choice"):
             p["decisions"] += 1
             p["error"] += a["error"]
+            # the choices of each kind that played the seat (a seat handed over mid-game
+            # was played by two): totals.py gives each its own
+            mine = p["by"].setdefault(a["by"], {"decisions": 0, "error": 0.0, "marks": {}})
+            mine["decisions"] += 1
+            mine["error"] += a["error"]
+            if a.get("mark"):
+                mine["marks"][a["mark"]] = mine["marks"].get(a["mark"], 0) + 1
         if a.get("mark"):
             p["marks"][a["mark"]] = p["marks"].get(a["mark"], 0) + 1
     for s in seats:
@@ -187,6 +198,8 @@ def _summary(rec, g, seats, start, actions, luck_all, outcome):
         p["luck"] = round(p["luck"], 2)
         p["error"] = round(p["error"], 2)
         p["error_per_decision"] = round(p["error"] / p["decisions"], 2) if p["decisions"] else 0.0
+        for mine in p["by"].values():
+            mine["error"] = round(mine["error"], 2)
         p["start"] = start[SEATS[s]]
         if outcome is not None:
             won = any(w in _team(rules, s) for w in winners)

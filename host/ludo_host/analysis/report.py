@@ -48,6 +48,9 @@ def report(result, every=False):
     for s in result["players"]:
         who = _name(result, s)
         kind = seats[s]["kind"]
+        first = seats[s].get("start_kind", kind)
+        if first != kind:           # handed over in the game: who had it, then who
+            kind = ("then " if first == "human" else first + ", then ") + kind
         if kind != "human" and "(%s)" % kind not in who:
             # the kind after the name, where the name leaves room for it
             if who == SEAT_NAMES[s] or columns(who + " [%s]" % kind) <= SEAT_COLUMN[1]:
@@ -78,17 +81,19 @@ def report(result, every=False):
     shown = [a for a in result["actions"] if every or a.get("mark")]
     if shown:
         lines.append("")
-        lines.append("every action:" if every else
-                     "marked: rolls of %g points of luck or more either way (%g: very), moves\n"
-                     "losing %g or more (line, seat, action, what it did, win chances after it):"
-                     % (LUCKY, VERY_LUCKY, MOVE_MARKS[2][0]))
+        lines.append(("every action" if every else
+                      "marked: rolls of %g points of luck or more either way (%g: very), moves\n"
+                      "losing %g or more" % (LUCKY, VERY_LUCKY, MOVE_MARKS[2][0]))
+                     + " (move number, as `replay --to N` and the HTML replay\n"
+                     "count, seat, action, what it did, win chances after it):")
         for a in shown:
             lines.append("  " + action_line(a, result["players"]))
     return "\n".join(lines)
 
 
 def action_line(a, players):
-    """One action: line, seat, what, its luck or error and mark, the chances after it."""
+    """One action: its move number (the replays' step), seat, what, its luck or error and
+    mark, the chances after it."""
     what = a["action"]
     note = ""
     if "luck" in a:
@@ -102,6 +107,6 @@ def action_line(a, players):
     if a.get("taken_back"):
         note += " (taken back)"
     chances = " ".join("%s%.0f" % (s, a["chances"][s]) for s in players)
-    # 39 columns: after the longest note, "error 4.7 inaccuracy, best Y1 12-17xG3" (38),
+    # 13 columns for "kind R medium"; 39 after the longest note, "error 4.7 inaccuracy, best Y1 12-17xG3" (38),
     # two spaces still set the chances apart, as after the others
-    return "%5d %s %-12s %-39s %s" % (a["line"], a["seat"], what, note.strip(), chances)
+    return "%5d %s %-13s %-39s %s" % (a.get("step", a["line"]), a["seat"], what, note.strip(), chances)

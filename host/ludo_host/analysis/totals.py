@@ -1,8 +1,13 @@
 """Luck and skill over many analysed games: per seat colour and per player.
 
 A player is the person's name where the record names the seat (its header's or
-footer's `names`), else the seat's kind at the end (human, easy, medium, hard, expert).
-Only finished games count for results; luck and errors count in every game.
+footer's `names`), else the seat's kind at the start (human, easy, medium, hard, expert).
+A seat handed to another kind during the game (the pause menu's hand-over, a seat
+link's) was played by two: the game, its result and the dice's luck are the seat's
+player's, and each choice is its chooser's: the seat's player while the seat had its
+kind at the start, else the kind that had it then (Medium's moves after Anna left are
+Medium's, not Anna's). Only finished games count for results; luck and errors count in
+every game.
 """
 SEATS = "RGYB"
 
@@ -16,14 +21,18 @@ def _add(into, p, finished):
     into["games"] += 1
     into["luck"] += p["luck"]
     into["rolls"] += p["rolls"]
-    into["decisions"] += p["decisions"]
-    into["error"] += p["error"]
-    for mark, n in p["marks"].items():
-        into["marks"][mark] = into["marks"].get(mark, 0) + n
+    _add_choices(into, p)
     if finished:
         into["finished"] += 1
         into["wins"] += 1 if p["result"] == 100.0 else 0
         into["luck_free"] += p["luck_adjusted"]
+
+
+def _add_choices(into, p):
+    into["decisions"] += p["decisions"]
+    into["error"] += p["error"]
+    for mark, n in p["marks"].items():
+        into["marks"][mark] = into["marks"].get(mark, 0) + n
 
 
 def _finish(t):
@@ -43,7 +52,8 @@ def player_of(result, seat):
     name = names.get(seat)
     if isinstance(name, str) and name.strip():
         return name.strip()
-    return result["seats"][seat]["kind"]
+    p = result["seats"][seat]
+    return p.get("start_kind", p["kind"])
 
 
 def totals(results):
@@ -54,7 +64,15 @@ def totals(results):
         for s in r["players"]:
             p = r["seats"][s]
             _add(seats.setdefault(s, _blank()), p, r["finished"])
-            _add(players.setdefault(player_of(r, s), _blank()), p, r["finished"])
+            who = player_of(r, s)
+            by = p.get("by")
+            if by is None:          # (an analysis without who chose: all the seat's player's)
+                by = {None: p}
+            mine = dict(p, decisions=0, error=0.0, marks={})
+            _add(players.setdefault(who, _blank()), mine, r["finished"])
+            for kind, choices in by.items():
+                chooser = who if kind in (None, p.get("start_kind", p["kind"])) else kind
+                _add_choices(players.setdefault(chooser, _blank()), choices)
     return {"games": len(results),
             "seats": {s: _finish(seats[s]) for s in SEATS if s in seats},
             "players": {k: _finish(players[k]) for k in sorted(players)}}
