@@ -340,3 +340,9 @@ def test_the_marked_moves_are_numbered_as_the_replays_number_them():
     assert "move number, as `replay --to N`" in text
     rows = [line for line in text.split("\n") if line.startswith("  ") and line.strip()[:1].isdigit()]
     assert [int(r.split()[0]) for r in rows] == [a["step"] for a in marked]
+
+
+def test_the_html_table_says_a_seat_was_handed_over():
+    from ludo_host.analysis.page import page_analysis
+    table = page_analysis(analyse_record(_handed_over_record()))["table"]
+    assert [row["player"] for row in table] == ["Anna, then medium", "Ben"]

@@ -32,8 +32,11 @@ def page_analysis(result):
     table = []
     for s in players:
         p = seats[s]
+        who = player_of(result, s)
+        if p.get("start_kind", p["kind"]) != p["kind"]:     # handed over in the game
+            who += ", then " + p["kind"]
         table.append({
-            "seat": s, "player": player_of(result, s),
+            "seat": s, "player": who,
             "result": p["result"], "luck": p["luck"], "decisions": p["decisions"],
             "error": p["error_per_decision"], "luck_free": p["luck_adjusted"],
             "marks": " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS
