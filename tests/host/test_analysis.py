@@ -346,3 +346,13 @@ def test_the_html_table_says_a_seat_was_handed_over():
     from ludo_host.analysis.page import page_analysis
     table = page_analysis(analyse_record(_handed_over_record()))["table"]
     assert [row["player"] for row in table] == ["Anna, then medium", "Ben"]
+
+
+def test_a_game_not_over_says_why_its_results_are_dashes():
+    from ludo_host.analysis.report import report
+    text = str(ludo.Record.parse(_played_record(seed=31)))
+    rec = ludo.Record.parse("\n".join(text.split("\n")[:60]) + "\n")     # the first actions, no footer
+    result = analyse_record(rec)
+    assert not result["finished"]
+    assert "-: no result (nor luck-free figure) while the game is not over." in report(result)
+    assert "not over" not in report(analyse_record(ludo.Record.parse(_played_record(seed=31))))

@@ -97,3 +97,21 @@ def test_replay_html_has_the_analysis_unless_asked_not_to(tmp_path, record_file,
     assert cli.main(["replay", str(cut), "--html", str(out)]) == 0
     assert "the page has no analysis" in capsys.readouterr().err
     assert '"analysis":{' not in out.read_text()
+
+
+def test_a_team_game_says_its_chances_are_the_teams(tmp_path, browser):
+    """With teams both partners show their team's chance (they add up to 200 %): the line
+    under the graph says so; without teams it does not."""
+    g = ludo.Game("club", players=4, seed=11, options={"teams": True})
+    who = {s: ludo.ai.Medium(seed=s) for s in g.seats}
+    while g.outcome() is None and len(g) < 120:
+        if g.needs_roll():
+            g.roll()
+        else:
+            g.push(who[g.turn].choose(g))
+    rec = ludo.Record.parse(str(g.record()))
+    path = tmp_path / "teams.html"
+    path.write_text(render_page(Replay(rec), "teams", page_analysis(analyse_record(rec))), encoding="utf-8")
+    browser.open(path.as_uri())
+    assert browser.eval("document.getElementById('wc-now').textContent").startswith(
+        "Win chance (each team's; partners alike): ")

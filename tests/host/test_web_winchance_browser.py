@@ -93,6 +93,7 @@ def test_the_bar_adds_up_to_100_and_the_start_draws_a_line(tmp_path):
                "ludoLive.steps = [{chances: {R: 505, Y: 495}}]; document.body.dataset.steps = 1;")
         time.sleep(0.1)
         assert b.eval(labels) == ["R 51%", "Y 49%"]
+        assert b.eval("document.getElementById('wc-teams').hidden") is True
         box = b.eval("(function () { var r = document.querySelector('#wc-graph .wc-line').getBBox();"
                      " return [r.width, r.height]; })()")
         assert box[0] > 400, box
@@ -101,3 +102,6 @@ def test_the_bar_adds_up_to_100_and_the_start_draws_a_line(tmp_path):
                " {chances: {R: 489, G: 489, Y: 511, B: 511}}]; document.body.dataset.steps = 2;")
         time.sleep(0.1)
         assert b.eval(labels) == ["R 49%", "G 49%", "Y 51%", "B 51%"]
+        # ... and the page says why they add up to 200 %
+        assert b.eval("document.getElementById('wc-teams').hidden") is False
+        assert "partners show their team's chance" in b.eval("document.getElementById('wc-teams').textContent")

@@ -42,4 +42,5 @@ def page_analysis(result):
             "marks": " ".join("%d%s" % (p["marks"][m], SYMBOLS[m]) for _, m in MOVE_MARKS
                               if p["marks"].get(m)),
         })
-    return {"players": players, "chances": chances, "marks": marks, "notes": notes, "table": table}
+    return {"players": players, "chances": chances, "marks": marks, "notes": notes, "table": table,
+            "teams": bool(result.get("teams"))}

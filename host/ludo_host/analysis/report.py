@@ -68,6 +68,8 @@ def report(result, every=False):
             _signed(p["luck"]), p["decisions"], "%.2f" % p["error_per_decision"],
             "-" if p["luck_adjusted"] is None else "%.1f" % p["luck_adjusted"], marks or "-"))
     lines.append("")
+    if not result.get("finished", True):
+        lines.append("-: no result (nor luck-free figure) while the game is not over.")
     lines.append("result: 100 won, 0 lost.  luck: what its own dice gave it, in points of win")
     lines.append("chance, against the average roll.  error: win chance lost per real decision.")
     lines.append("luck-free: the result with every roll's luck taken out (on average: the chance")

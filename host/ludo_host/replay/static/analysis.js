@@ -60,7 +60,8 @@
     cursor.setAttribute("x2", x(step));
     var c = a.chances[step], parts = [];
     players.forEach(function (s, k) { parts.push(NAMES[s] + " " + (c[k] / 10).toFixed(1) + "%"); });
-    document.getElementById("wc-now").textContent = "Win chance: " + parts.join(" \u00b7 ") +
+    document.getElementById("wc-now").textContent =
+      (a.teams ? "Win chance (each team's; partners alike): " : "Win chance: ") + parts.join(" \u00b7 ") +
       (a.notes[step] ? " \u2014 " + a.notes[step] : "");
   }
   svg.addEventListener("click", function (e) {

@@ -25,6 +25,7 @@
     document.body.dataset.winchances = box.hidden ? "off" : "on";
     if (box.hidden) { return; }
     var bar = $("wc-bar"), seats = game.players.split(""), whole = percents(seats, now);
+    $("wc-teams").hidden = !teams(seats, now);
     while (bar.firstChild) { bar.removeChild(bar.firstChild); }
     seats.forEach(function (s) {
       var seg = document.createElement("div"), pct = now[s] / 10;
@@ -54,10 +55,15 @@
   // Whole percents for the bar's labels.  Without teams the chances add up to 100 %, and so
   // do the labels (largest remainders: 50.5 and 49.5 are not "51%" and "50%"); with teams both
   // partners show their team's chance, so each is rounded alone.
+  function teams(seats, now) {
+    var total = 0;
+    seats.forEach(function (s) { total += now[s]; });
+    return Math.abs(total - 1000) > seats.length;     // (two teams: each chance counted twice)
+  }
   function percents(seats, now) {
-    var out = {}, total = 0, left = 100;
-    seats.forEach(function (s) { total += now[s]; out[s] = Math.floor(now[s] / 10); left -= out[s]; });
-    if (Math.abs(total - 1000) > seats.length) {
+    var out = {}, left = 100;
+    seats.forEach(function (s) { out[s] = Math.floor(now[s] / 10); left -= out[s]; });
+    if (teams(seats, now)) {
       seats.forEach(function (s) { out[s] = Math.round(now[s] / 10); });
       return out;
     }
