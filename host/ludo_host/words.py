@@ -149,8 +149,11 @@ def _situation(snap, mode):
     if mode == "map-check":
         return "Pixel map check: the pixels light one by one, in strip order.", "any button: end the check"
     if mode == "menu":
-        return menu_words(snap.get("menu"), snap.get("setup")), ("select: next value" + SEP + "confirm: next" + SEP +
-                                              "back: previous" + SEP + "roll: start the game")
+        back = "back: previous"
+        if (snap.get("menu") or {}).get("page") == 1 and snap.get("leave") is not None:
+            back = "back: back to the game" if snap["leave"] else None     # (else refused)
+        return menu_words(snap.get("menu"), snap.get("setup")), _join("select: next value", "confirm: next",
+                                                                      back, "roll: start the game")
     if mode == "check":
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,
                 "confirm: go on")
@@ -216,6 +219,11 @@ def _play(snap, seat):
         return rolled + ": it is choosing.", ""
     moves = snap.get("moves") or 0
     said = "%s: %s." % (rolled, "1 move" if moves == 1 else "%d moves" % moves)
+    if snap.get("hint") and snap.get("selected"):
+        if moves > 1:
+            return said + " The coach's hint is lit.", _join("confirm: play the hint", "select: the next",
+                                                             "back: clear")
+        return said + " The coach's hint is lit.", _join("confirm: play the hint", undo)
     if snap.get("selected") and moves > 1:
         return said, _join("confirm: play the lit move", "select: the next", "back: clear")
     if snap.get("selected"):

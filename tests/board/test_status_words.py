@@ -15,6 +15,7 @@ EXPECTED = {
     "start": ("Red's turn: roll.", "roll: throw the die"),
     "destinations": ("Green rolled 6: 3 moves.", "select: pick a move"),
     "selected": ("Green rolled 6: 3 moves.", "confirm: play the lit move"),
+    "coach": ("The coach's hint is lit.", "confirm: play the hint"),
     "pass-prompt": ("Red rolled 2: no token can move.", "no token can move: confirm passes"),
     "pass": ("Pass: no token could use the 1. Green's turn", "roll"),
     "pool": ("Blue rolled 6 and 1: 1 move.", "confirm: play the lit move"),
@@ -32,7 +33,7 @@ EXPECTED = {
     "pause": ("Pause menu: a new game", "confirm: do it"),
     "win": ("Game over: Red won.", "confirm or roll: the set-up menu"),
     "resign": ("Game over: Yellow won: Red resigned.", "the set-up menu"),
-    "menu-preset": ("Set-up menu, page 1, preset: classic.", "select: next value"),
+    "menu-preset": ("Set-up menu, page 1, preset: classic.", "confirm: next \u00b7 roll: start the game"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
     "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
@@ -217,3 +218,24 @@ def test_the_virtual_boards_menu_offers_expert_in_words_and_its_seat_says_so():
     snap = snapshot_of(b.app)
     assert snap["kind"] == "expert" and snap["turn"] == "R"
     assert status_words(snap)[0].startswith("Red (Expert computer)'s turn")
+
+
+def test_back_on_the_menus_first_page_says_it_returns_to_the_game():
+    """On the set-up menu's first page back returns to the game it was opened from (the
+    pause menu's "a new game"), and is refused with no game: the line said "back: previous"
+    in both cases."""
+    b = Board()
+    b.wait(100)
+    first = status_words(snapshot_of(b.app))[1]
+    assert "back" not in first and "roll: start the game" in first      # no game: back is refused
+    b.press("roll")                     # a game starts
+    b.wait(300)
+    b.press("back", long=True)          # the pause menu
+    while snapshot_of(b.app)["pause"] != "new game":
+        b.press("select")
+    b.press("confirm")                  # the set-up menu, from the game
+    snap = snapshot_of(b.app)
+    assert snap["mode"] == "menu" and snap["menu"]["page"] == 1
+    assert "back: back to the game" in status_words(snap)[1]
+    b.press("back")
+    assert snapshot_of(b.app)["mode"] == "play"
