@@ -155,6 +155,11 @@ def _situation(snap, mode):
         return menu_words(snap.get("menu"), snap.get("setup")), _join("select: next value", "confirm: next",
                                                                       back, "roll: start the game")
     if mode == "check":
+        result = snap.get("result")
+        if result and result != "*":    # a finished game: nobody is to play
+            won = result_words(result, None, snap.get("left") or ())
+            return ("After a reset: the saved game, over: %s. Check the tokens stand as lit." % won,
+                    "confirm: go on")
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,
                 "confirm: go on")
     if mode == "over":

@@ -239,3 +239,14 @@ def test_back_on_the_menus_first_page_says_it_returns_to_the_game():
     assert "back: back to the game" in status_words(snap)[1]
     b.press("back")
     assert snapshot_of(b.app)["mode"] == "play"
+
+
+def test_a_finished_game_taken_up_after_a_reset_says_who_won_not_who_is_to_play():
+    """A board reset (the virtual board's q, then a new run) with a finished game saved
+    showed 'After a reset: the saved game, Green to play.': nobody is to play a game won."""
+    snap = dict(empty(), mode="check", turn="G", result="G")
+    assert status_words(snap)[0] == "After a reset: the saved game, over: Green won. Check the tokens stand as lit."
+    left = dict(snap, result="R", left=[["Y", "resign"]])
+    assert "over: Red won: Yellow resigned." in status_words(left)[0]
+    going = dict(empty(), mode="check", turn="G")
+    assert status_words(going)[0] == "After a reset: the saved game, Green to play. Check the tokens stand as lit."
