@@ -151,7 +151,7 @@ def _situation(snap, mode):
     if mode == "menu":
         back = "back: previous"
         if (snap.get("menu") or {}).get("page") == 1 and snap.get("leave") is not None:
-            back = "back: back to the game" if snap["leave"] else None     # (else refused)
+            back = "back: to the game" if snap["leave"] else None     # (else refused)
         return menu_words(snap.get("menu"), snap.get("setup")), _join("select: next value", "confirm: next",
                                                                       back, "roll: start the game")
     if mode == "check":
