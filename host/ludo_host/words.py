@@ -90,7 +90,8 @@ def menu_words(menu, setup=None):
     name, item, value = menu["name"], menu.get("item"), menu.get("value")
     if name == "preset":
         about = setup_words.PRESETS.get(value, "")
-        return "%s: %s.%s" % (head, value, " " + about.split(": ", 1)[-1] + "." if about else "")
+        about = about.split(": ", 1)[-1]
+        return "%s: %s.%s" % (head, value, " " + about[:1].upper() + about[1:] + "." if about else "")
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
@@ -152,6 +153,9 @@ def _situation(snap, mode):
         back = "back: previous"
         if (snap.get("menu") or {}).get("page") == 1 and snap.get("leave") is not None:
             back = "back: to the game" if snap["leave"] else None     # (else refused)
+        if (snap.get("menu") or {}).get("page") == 5:     # the last page: confirm starts too
+            return menu_words(snap.get("menu"), snap.get("setup")), _join(
+                "select: next value", "confirm or roll: start the game", back)
         return menu_words(snap.get("menu"), snap.get("setup")), _join("select: next value", "confirm: next",
                                                                       back, "roll: start the game")
     if mode == "check":

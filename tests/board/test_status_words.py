@@ -33,11 +33,11 @@ EXPECTED = {
     "pause": ("Pause menu: a new game", "confirm: do it"),
     "win": ("Game over: Red won.", "confirm or roll: the set-up menu"),
     "resign": ("Game over: Yellow won: Red resigned.", "the set-up menu"),
-    "menu-preset": ("Set-up menu, page 1, preset: classic.", "confirm: next \u00b7 roll: start the game"),
+    "menu-preset": ("Set-up menu, page 1, preset: classic. Stars safe,", "confirm: next \u00b7 roll: start the game"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
     "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
-    "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "select: next value"),
+    "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "confirm or roll: start the game"),
     "map-error": ("Something went wrong: see the console.", ""),
 }
 
