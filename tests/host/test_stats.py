@@ -229,6 +229,10 @@ def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
     assert out.stderr == ("ludo-host stats: --png %s is one of the records: give the plot another name "
                           "(nothing written)\n" % game)
     assert game.read_bytes() == before
+    out = cli("stats", folder, "--png", tmp_path)         # a folder: refused before the work
+    assert out.returncode == 2 and out.stdout == "", out.stdout
+    assert out.stderr.startswith("ludo-host stats: --png %s is a folder: give the plot a file name" % tmp_path)
+    assert len(out.stderr.splitlines()) == 1
     plot = tmp_path / "plot.jpg"
     out = cli("stats", folder, "--png", plot)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
