@@ -150,6 +150,12 @@ def test_empty_or_missing_folder(cli, tmp_path):
     assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
     out = cli("stats", tmp_path / "nope")
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+    game = tmp_path / "g.ludo"          # a file where the folder goes: said so, not "Not a directory"
+    game.write_text(games.record_text(1, players=2))
+    out = cli("stats", game)
+    assert out.returncode == 2 and out.stderr == (
+        "ludo-host stats: %s is not a folder: give the folder the records are in "
+        "(for one game: ludo-host verify or analyse FILE)\n" % game)
 
 
 def test_png_without_matplotlib_stops_before_the_work(tmp_path, finished_game_text):

@@ -291,6 +291,10 @@ def run(args):
             return 2
     try:
         paths = record_paths(args.dir)
+    except NotADirectoryError:
+        print(terminal_safe("ludo-host stats: %s is not a folder: give the folder the records are in "
+                            "(for one game: ludo-host verify or analyse FILE)" % args.dir), file=sys.stderr)
+        return 2
     except OSError as exc:
         print("ludo-host stats: cannot read %s: %s" % (args.dir, exc.strerror or exc), file=sys.stderr)
         return 2
