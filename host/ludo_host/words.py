@@ -90,7 +90,8 @@ def menu_words(menu, setup=None):
     name, item, value = menu["name"], menu.get("item"), menu.get("value")
     if name == "preset":
         about = setup_words.PRESETS.get(value, "")
-        return "%s: %s.%s" % (head, value, " " + about.split(": ", 1)[-1] + "." if about else "")
+        about = about.split(": ", 1)[-1]
+        return "%s: %s.%s" % (head, value, " " + about[:1].upper() + about[1:] + "." if about else "")
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
@@ -149,9 +150,20 @@ def _situation(snap, mode):
     if mode == "map-check":
         return "Pixel map check: the pixels light one by one, in strip order.", "any button: end the check"
     if mode == "menu":
-        return menu_words(snap.get("menu"), snap.get("setup")), ("select: next value" + SEP + "confirm: next" + SEP +
-                                              "back: previous" + SEP + "roll: start the game")
+        back = "back: previous"
+        if (snap.get("menu") or {}).get("page") == 1 and snap.get("leave") is not None:
+            back = "back: to the game" if snap["leave"] else None     # (else refused)
+        if (snap.get("menu") or {}).get("page") == 5:     # the last page: confirm starts too
+            return menu_words(snap.get("menu"), snap.get("setup")), _join(
+                "select: next value", "confirm or roll: start the game", back)
+        return menu_words(snap.get("menu"), snap.get("setup")), _join("select: next value", "confirm: next",
+                                                                      back, "roll: start the game")
     if mode == "check":
+        result = snap.get("result")
+        if result and result != "*":    # a finished game: nobody is to play
+            won = result_words(result, None, snap.get("left") or ())
+            return ("After a reset: the saved game, over: %s. Check the tokens stand as lit." % won,
+                    "confirm: go on")
         return ("After a reset: the saved game, %s to play. Check the tokens stand as lit." % seat,
                 "confirm: go on")
     if mode == "over":
@@ -216,6 +228,11 @@ def _play(snap, seat):
         return rolled + ": it is choosing.", ""
     moves = snap.get("moves") or 0
     said = "%s: %s." % (rolled, "1 move" if moves == 1 else "%d moves" % moves)
+    if snap.get("hint") and snap.get("selected"):
+        if moves > 1:
+            return said + " The coach's hint is lit.", _join("confirm: play the hint", "select: the next",
+                                                             "back: clear")
+        return said + " The coach's hint is lit.", _join("confirm: play the hint", undo)
     if snap.get("selected") and moves > 1:
         return said, _join("confirm: play the lit move", "select: the next", "back: clear")
     if snap.get("selected"):

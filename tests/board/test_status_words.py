@@ -15,6 +15,7 @@ EXPECTED = {
     "start": ("Red's turn: roll.", "roll: throw the die"),
     "destinations": ("Green rolled 6: 3 moves.", "select: pick a move"),
     "selected": ("Green rolled 6: 3 moves.", "confirm: play the lit move"),
+    "coach": ("The coach's hint is lit.", "confirm: play the hint"),
     "pass-prompt": ("Red rolled 2: no token can move.", "no token can move: confirm passes"),
     "pass": ("Pass: no token could use the 1. Green's turn", "roll"),
     "pool": ("Blue rolled 6 and 1: 1 move.", "confirm: play the lit move"),
@@ -32,11 +33,11 @@ EXPECTED = {
     "pause": ("Pause menu: a new game", "confirm: do it"),
     "win": ("Game over: Red won.", "confirm or roll: the set-up menu"),
     "resign": ("Game over: Yellow won: Red resigned.", "the set-up menu"),
-    "menu-preset": ("Set-up menu, page 1, preset: classic.", "select: next value"),
+    "menu-preset": ("Set-up menu, page 1, preset: classic. Stars safe,", "confirm: next \u00b7 roll: start the game"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
     "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
     "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
-    "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "select: next value"),
+    "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "confirm or roll: start the game"),
     "map-error": ("Something went wrong: see the console.", ""),
 }
 
@@ -217,3 +218,35 @@ def test_the_virtual_boards_menu_offers_expert_in_words_and_its_seat_says_so():
     snap = snapshot_of(b.app)
     assert snap["kind"] == "expert" and snap["turn"] == "R"
     assert status_words(snap)[0].startswith("Red (Expert computer)'s turn")
+
+
+def test_back_on_the_menus_first_page_says_it_returns_to_the_game():
+    """On the set-up menu's first page back returns to the game it was opened from (the
+    pause menu's "a new game"), and is refused with no game: the line said "back: previous"
+    in both cases."""
+    b = Board()
+    b.wait(100)
+    first = status_words(snapshot_of(b.app))[1]
+    assert "back" not in first and "roll: start the game" in first      # no game: back is refused
+    b.press("roll")                     # a game starts
+    b.wait(300)
+    b.press("back", long=True)          # the pause menu
+    while snapshot_of(b.app)["pause"] != "new game":
+        b.press("select")
+    b.press("confirm")                  # the set-up menu, from the game
+    snap = snapshot_of(b.app)
+    assert snap["mode"] == "menu" and snap["menu"]["page"] == 1
+    assert "back: to the game" in status_words(snap)[1] and len(status_words(snap)[1]) <= 80
+    b.press("back")
+    assert snapshot_of(b.app)["mode"] == "play"
+
+
+def test_a_finished_game_taken_up_after_a_reset_says_who_won_not_who_is_to_play():
+    """A board reset (the virtual board's q, then a new run) with a finished game saved
+    showed 'After a reset: the saved game, Green to play.': nobody is to play a game won."""
+    snap = dict(empty(), mode="check", turn="G", result="G")
+    assert status_words(snap)[0] == "After a reset: the saved game, over: Green won. Check the tokens stand as lit."
+    left = dict(snap, result="R", left=[["Y", "resign"]])
+    assert "over: Red won: Yellow resigned." in status_words(left)[0]
+    going = dict(empty(), mode="check", turn="G")
+    assert status_words(going)[0] == "After a reset: the saved game, Green to play. Check the tokens stand as lit."

@@ -199,3 +199,22 @@ def test_checking_a_map_writes_nothing_and_replacing_a_template_is_said(tmp_path
     assert "wrote template.svg: square" in capsys.readouterr()[0]
     assert template.run(parser.parse_args([])) == 0
     assert "wrote template.svg (replacing the one there): square" in capsys.readouterr()[0]
+
+
+def test_template_refuses_an_output_it_cannot_write_and_a_zero_size_in_one_line(tmp_path, capsys):
+    """`-o FOLDER`, an output in a folder that is not there, and `--square-mm 0` are each
+    one line on stderr, no traceback, and no default size in place of the 0 given."""
+    import argparse
+    parser = argparse.ArgumentParser()
+    template.add_arguments(parser)
+    assert template.run(parser.parse_args(["-o", str(tmp_path)])) == 2
+    err = capsys.readouterr()[1]
+    assert "is a folder: give a file name" in err and len(err.splitlines()) == 1
+    assert template.run(parser.parse_args(["-o", str(tmp_path / "nosuch" / "t.svg")])) == 1
+    err = capsys.readouterr()[1]
+    assert "cannot write" in err and "No such file or directory" in err and len(err.splitlines()) == 1
+    assert template.run(parser.parse_args(["--square-mm", "0", "-o", str(tmp_path / "t.svg")])) == 2
+    assert "a square of 0.0 mm is outside" in capsys.readouterr()[1]
+    assert template.run(parser.parse_args(["--board-mm", "-5", "-o", str(tmp_path / "t.svg")])) == 2
+    assert "(a -5 mm board) is outside" in capsys.readouterr()[1]
+    assert not (tmp_path / "t.svg").exists()

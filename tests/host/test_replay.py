@@ -248,3 +248,23 @@ def test_a_resignation_says_who_won_and_who_resigned_with_the_players_names():
     data = page_data(replay, "t")
     assert data["names"] == {"R": "Anna", "Y": "Ben"}
     assert data["footer_words"] == data["steps"][-1]["result_words"] == "Anna (Red) won: Ben (Yellow) resigned"
+
+
+@pytest.mark.parametrize("color", [True, False])
+def test_the_side_text_fits_an_80_column_terminal(color):
+    """A 4-player game with computer seats has a summary longer than the room beside the
+    board: at 80 columns it was written 60 wide, and the terminal wrapped it into the board's
+    rows. Now each line beside the board ends by column 80, and the summary is all there."""
+    from ludo_host.replay import board_text, side_column
+    from ludo_host.setup_words import summary_lines
+    g = ludo.Game("classic", players=4, seed=5)
+    g.set_kind("G", "hard")
+    g.set_kind("B", "expert")
+    g.roll()
+    replay = Replay(ludo.Record.parse(str(g.record())))
+    for n in range(len(replay.steps)):
+        text = board_text(replay, n, color, 80)
+        plain = [re.sub("\x1b\\[[0-9;]*m", "", line) for line in text.splitlines()]
+        assert all(len(line) <= 80 for line in plain), "\n".join(plain)
+    beside = " ".join(line[side_column(color):] for line in plain)
+    assert " ".join(" ".join(summary_lines(replay.header)).split()) in " ".join(beside.split())

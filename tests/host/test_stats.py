@@ -150,6 +150,12 @@ def test_empty_or_missing_folder(cli, tmp_path):
     assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
     out = cli("stats", tmp_path / "nope")
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+    game = tmp_path / "g.ludo"          # a file where the folder goes: said so, not "Not a directory"
+    game.write_text(games.record_text(1, players=2))
+    out = cli("stats", game)
+    assert out.returncode == 2 and out.stderr == (
+        "ludo-host stats: %s is not a folder: give the folder the records are in "
+        "(for one game: ludo-host verify or analyse FILE)\n" % game)
 
 
 def test_png_without_matplotlib_stops_before_the_work(tmp_path, finished_game_text):
@@ -229,6 +235,10 @@ def test_png_over_a_record_is_refused_and_any_name_gets_a_png(cli, tmp_path):
     assert out.stderr == ("ludo-host stats: --png %s is one of the records: give the plot another name "
                           "(nothing written)\n" % game)
     assert game.read_bytes() == before
+    out = cli("stats", folder, "--png", tmp_path)         # a folder: refused before the work
+    assert out.returncode == 2 and out.stdout == "", out.stdout
+    assert out.stderr.startswith("ludo-host stats: --png %s is a folder: give the plot a file name" % tmp_path)
+    assert len(out.stderr.splitlines()) == 1
     plot = tmp_path / "plot.jpg"
     out = cli("stats", folder, "--png", plot)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr

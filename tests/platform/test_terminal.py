@@ -464,3 +464,26 @@ def test_a_games_start_says_what_it_is_under_the_words():
     assert "This game: Classic" in " ".join(screen.lines(120, 40))
     page = screen.lines(80, 24)
     assert terminal.HELP[-1] in page and len(page) <= 24
+
+
+def test_in_a_game_the_help_at_80_by_24_says_the_game_and_the_coachs_cyan():
+    """docs/host.md: `?` says the game's summary while the game goes on; at 80 x 24 a
+    4-player game with computers had no room for it (the help's set-up menu lines took it,
+    which mean nothing in a game). The coach's hint lights cyan: the help says so too."""
+    from ludo_host.virtual.snapshot import empty
+    screen = terminal.Screen(PLACES, out=LastWrite())
+    screen.skip_fixups = True
+    setup = {"preset": "classic", "players": "RGYB", "kinds": {"G": "hard", "B": "expert"}, "dice": "device",
+             "options": {}}
+    screen.set_snapshot(dict(empty(), mode="play", setup=setup, moves_played=5))
+    screen.set_words(["Just now: Red rolled 6.", "Red rolled 6: 2 moves.",
+                      "select: pick a move (long: a hint) \u00b7 back: undo"])
+    screen.toggle_help()
+    page = [visible(x) for x in screen.lines(80, 24)]
+    text = " ".join(x.strip() for x in page)
+    assert len(page) <= 24 and all(len(x) < 80 for x in page) and terminal.HELP[-1] in page
+    assert ("This game: Classic, 4 players: Red a person, Green the Hard computer, Yellow a person, "
+            "Blue the Expert computer.") in text
+    assert "  cyan                           the coach's hint (long select)" in page
+    assert not any("\u2026" in x or "..." in x for x in page)           # no line cut short
+    assert not any(x.startswith(terminal.MENU_LINES) for x in page)

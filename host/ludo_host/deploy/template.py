@@ -266,10 +266,14 @@ def add_arguments(parser):
 
 
 def run(args):
-    square = args.square_mm if args.square_mm else (args.board_mm or DEFAULT_BOARD_MM) / 15.0
-    if not MIN_SQUARE_MM <= square <= MAX_SQUARE_MM:
-        print("ludo-host template: a square of %.1f mm is outside %g..%g mm" % (square, MIN_SQUARE_MM, MAX_SQUARE_MM),
-              file=sys.stderr)
+    if args.square_mm is not None:
+        square = args.square_mm
+    else:
+        square = (args.board_mm if args.board_mm is not None else DEFAULT_BOARD_MM) / 15.0
+    if not MIN_SQUARE_MM <= square <= MAX_SQUARE_MM:     # (0 too: no default in its place)
+        given = "" if args.board_mm is None else " (a %g mm board)" % args.board_mm
+        print("ludo-host template: a square of %.1f mm%s is outside %g..%g mm" % (
+            square, given, MIN_SQUARE_MM, MAX_SQUARE_MM), file=sys.stderr)
         return 2
     try:
         places = pixelmap.load(args.map)
@@ -290,9 +294,17 @@ def run(args):
     if args.output == "-":
         sys.stdout.write(svg)
         return 0
+    if os.path.isdir(args.output):
+        print("ludo-host template: %s is a folder: give a file name, e.g. -o %s"
+              % (args.output, os.path.join(args.output, "template.svg")), file=sys.stderr)
+        return 2
     replaced = os.path.exists(args.output)
-    with open(args.output, "w", encoding="utf-8") as f:
-        f.write(svg)
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(svg)
+    except OSError as exc:
+        print("ludo-host template: cannot write %s: %s" % (args.output, exc.strerror or exc), file=sys.stderr)
+        return 1
     geo = Geometry(square)
     print("wrote %s%s: square %.1f mm, page %.0f x %.0f mm" % (
         args.output, " (replacing the one there)" if replaced else "", square, geo.width, geo.height))

@@ -47,7 +47,17 @@ def load(path):
     return replay, lines
 
 
-def side_text(replay, n):
+SIDE_WIDTH = 60         # the side text's lines at most, when no terminal says its width
+
+
+def side_text(replay, n, width=SIDE_WIDTH):
+    """The lines beside the board after move n, each at most `width` characters (a longer
+    one goes on in the next line, indented): the columns a terminal leaves beside the board."""
+    return [wrapped for line in _side_lines(replay, n)
+            for wrapped in (textwrap.wrap(line, width, subsequent_indent="  ") or [""])]
+
+
+def _side_lines(replay, n):
     st = replay.steps[n]
     last = len(replay.steps) - 1
     h = replay.header
@@ -55,8 +65,7 @@ def side_text(replay, n):
     began = local_time(h.get("start"))
     if began:
         lines.append("began %s" % began)
-    for line in summary_lines(h):
-        lines += textwrap.wrap(line, 60, subsequent_indent="  ")
+    lines += summary_lines(h)
     lines += ["move %d of %d" % (n, last),
              describe(st)[:60]]
     if replay.names:
@@ -77,9 +86,27 @@ def side_text(replay, n):
     return [terminal_safe(line) for line in lines]      # (the header's text is the file's)
 
 
-def board_text(replay, n, color):
-    return render(replay.steps[n]["places"], color=color, side=side_text(replay, n),
+def board_text(replay, n, color, columns=None):
+    """The board after move n with its side text; `columns`: the terminal's width, which
+    the side text is wrapped to (None: SIDE_WIDTH columns beside the board)."""
+    width = SIDE_WIDTH if columns is None else max(20, columns - side_column(color))
+    return render(replay.steps[n]["places"], color=color, side=side_text(replay, n, width),
                   die=replay.last_roll(n))
+
+
+def side_column(color):
+    """The column the side text starts at, beside the board drawn (in colour or plain)."""
+    import re
+    first = render({}, color=color, side=["|"]).split("\n")[0]
+    return len(re.sub("\x1b\\[[0-9;]*m", "", first)) - 1
+
+
+def _columns(stream):
+    """The terminal's width when `stream` is one, else None."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if stream.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 # -- interactive terminal ------------------------------------------------------
@@ -114,7 +141,7 @@ def interactive(replay, color, start, out=None, fd=None):
         out.write("\x1b[?25l")
         while True:
             prompt = "go to move: %s_" % typed if typed is not None else KEYS_HELP
-            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color) + "\n" + prompt.replace("\n", "\x1b[K\n")
+            out.write("\x1b[H\x1b[2J" + board_text(replay, n, color, _columns(out)) + "\n" + prompt.replace("\n", "\x1b[K\n")
                       + "\x1b[K\n")
             out.flush()
             key = _read_key(fd)
@@ -218,7 +245,7 @@ def run(args):
         if not 0 <= n <= last:
             print("ludo-host replay: move %d is outside 0..%d" % (args.to, last), file=sys.stderr)
             return 2
-        print(board_text(replay, n, color))
+        print(board_text(replay, n, color, _columns(sys.stdout)))
         return 0
     posix = importlib.util.find_spec("termios") is not None   # the interactive replay's terminal
     if not (posix and sys.stdin.isatty() and sys.stdout.isatty()):

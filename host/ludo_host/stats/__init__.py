@@ -14,6 +14,7 @@ value again anyway).
 """
 import json
 import math
+import os
 import sys
 
 from ludo.actions import KINDS     # (human, easy, medium, hard, expert)
@@ -290,8 +291,17 @@ def run(args):
             return 2
     try:
         paths = record_paths(args.dir)
+    except NotADirectoryError:
+        print(terminal_safe("ludo-host stats: %s is not a folder: give the folder the records are in "
+                            "(for one game: ludo-host verify or analyse FILE)" % args.dir), file=sys.stderr)
+        return 2
     except OSError as exc:
         print("ludo-host stats: cannot read %s: %s" % (args.dir, exc.strerror or exc), file=sys.stderr)
+        return 2
+    if plot is not None and os.path.isdir(args.png):
+        print(terminal_safe("ludo-host stats: --png %s is a folder: give the plot a file name, e.g. --png %s "
+                            "(nothing written)" % (args.png, os.path.join(args.png, "stats.png"))),
+              file=sys.stderr)
         return 2
     if plot is not None and any(is_same_file(args.png, p) for p in paths):
         print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "

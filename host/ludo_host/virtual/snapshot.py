@@ -15,7 +15,8 @@ Fields (None where they do not apply):
   `hand`: dice entered by hand; `entry`: the value being entered (0: none yet)
 - `moves`: how many different moves can be chosen (moves that look the same on
   the board count once; a pass is none); `pass`: confirm passes (`family`);
-  `selected`: a move is selected (lit white)
+  `selected`: a move is selected (lit white); `hint`: the selected move is the coach's
+  hint (lit cyan)
 - `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
   move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
   the last move back (there is one, and the preset allows it); `skip_fixups`: this board
@@ -25,6 +26,8 @@ Fields (None where they do not apply):
   "computer seats", "options", "dice"), `item` (the seat letter or option name
   the page shows, else None), `value` (the preset's name, the player count, the
   kind, the option's value, "hand" or "game"); None while its code loads
+- `leave`: in the set-up menu, whether back on its first page returns to the game (a game
+  it was opened from); None where not known (a board on a serial link)
 - `setup`: in the set-up menu, the game it would start: `preset`, `players` (seat letters),
   `kinds` ({letter: kind}), `dice` ("device" or "hand"), `options` (those the players set),
   as a record header has them (`ludo_host.setup_words.summary` says it in words); in a
@@ -81,7 +84,8 @@ def empty():
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
             "last_roll": None, "remote": "", "acted": None, "left": [], "skip_fixups": False,
-            "setup": None, "undone": None, "tokens": None, "moves_played": 0}
+            "setup": None, "undone": None, "tokens": None, "moves_played": 0, "hint": False,
+            "leave": None}
 
 
 def snapshot_of(app):
@@ -101,6 +105,7 @@ def snapshot_of(app):
     if mode == "menu" and menu is not None:
         snap["menu"] = dict(menu, name=MENU_PAGES[menu["page"] - 1])
         snap["setup"] = menu_setup(app.choices)
+        snap["leave"] = bool(getattr(app, "can_leave", False))
     g = app.game
     if g is None:
         return snap
@@ -141,6 +146,7 @@ def snapshot_of(app):
                             if not legal[i].is_pass and not play.looks_like_earlier(legal, i))
         snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
         snap["selected"] = 0 <= app.selected < len(legal)
+        snap["hint"] = snap["selected"] and bool(getattr(app, "hint", False))
     snap["deadline_ms"] = status["deadline_ms"]
     return snap
 

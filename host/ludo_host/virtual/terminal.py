@@ -34,6 +34,7 @@ HELP = (
     "                                 their landing squares glow dim",
     "  white                          the selected move's landing square:",
     "                                 confirm plays it",
+    "  cyan                           the coach's hint (long select)",
     "  dim white                      safe squares; in the menus, 'how far' bars",
     "  dim orange                     where the last move started",
     "  the die's 7 pips blink white   that press means nothing now",
@@ -47,6 +48,7 @@ HELP = (
     "Keys: r roll, s select, Enter confirm, b back; R S C B (or Alt+key): long.",
     "? again: back to the board.",
 )
+MENU_LINES = "Set-up menu: "      # HELP's lines about the set-up menu (2): left out in a game
 FIXUP_HELP = "  blinking between two places"      # the line that says more when fix-ups are skipped
 SKIPPED_FIXUPS = "                                 (not here: no wooden tokens, no confirm)"
 # Keys -> (button, long). Alt+key (ESC then key) is a long press too.
@@ -273,6 +275,8 @@ class Screen:
                 menu += textwrap.wrap(line, width, subsequent_indent="    ") or [""]
             lines = menu + [""] + lines
         elif self.game:             # (before the last line, where there is room for it)
+            at = [i for i, line in enumerate(lines) if line.startswith(MENU_LINES)][0]
+            del lines[at:at + 2]    # (the set-up menu's lines: its own `?` says them; room for the game)
             game = textwrap.wrap(self.game, width, subsequent_indent="  ")
             if room is None or len(lines) + len(game) <= room:
                 lines = lines[:-1] + game + lines[-1:]
