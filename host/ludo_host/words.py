@@ -95,7 +95,8 @@ def menu_words(menu, setup=None):
     if name == "players":
         return "%s: %s players." % (head, value)
     if name == "computer seats":
-        return "%s: %s is played by %s." % (head, seat_name(item), KIND_NAMES.get(value, value))
+        return "%s: %s is played by %s%s." % (head, seat_name(item), "" if value == "human" else "the ",
+                                                KIND_NAMES.get(value, value))
     if name == "options":
         if item is None:
             return "%s: this preset has none." % head
@@ -173,8 +174,11 @@ def _situation(snap, mode):
     if mode == "pause":
         item = snap.get("pause")
         if item == "hand over":
-            what = ("hand %s back to a person" if snap.get("kind") not in (None, "human")
-                    else "hand %s to the computer") % seat
+            if snap.get("kind") not in (None, "human"):
+                what = "hand %s to a person" % seat
+            else:
+                from ludoboard.names import LEAVE_KIND      # (who takes a seat handed over)
+                what = "hand %s to the computer (%s)" % (seat, LEAVE_KIND.capitalize())
         elif item == "resign":
             what = "%s resigns" % seat
         else:

@@ -35,7 +35,7 @@ EXPECTED = {
     "resign": ("Game over: Yellow won: Red resigned.", "the set-up menu"),
     "menu-preset": ("Set-up menu, page 1, preset: classic. Stars safe,", "confirm: next \u00b7 roll: start the game"),
     "menu-players": ("Set-up menu, page 2, players: 4 players.", "roll: start the game"),
-    "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by Medium computer.", "confirm: next"),
+    "menu-kinds": ("Set-up menu, page 3, computer seats: Red is played by the Medium computer.", "confirm: next"),
     "menu-option": ("Set-up menu, page 4, options: Out on a 1: Only a 6 brings a token out.", "back: previous"),
     "menu-dice": ("Set-up menu, page 5, dice: a real die, entered by hand.", "confirm or roll: start the game"),
     "map-error": ("Something went wrong: see the console.", ""),
@@ -93,7 +93,7 @@ def test_words_of_a_plain_snapshot():
     passed = dict(empty(), mode="play", turn="Y", kind="human", signal="pass", last_roll=4)
     assert status_words(passed)[0] == "Pass: no token could use the 4. Yellow's turn: roll."
     pause = dict(empty(), mode="pause", turn="B", kind="medium", pause="hand over")
-    assert status_words(pause)[0] == "Pause menu: hand Blue back to a person."
+    assert status_words(pause)[0] == "Pause menu: hand Blue to a person."
 
 
 def test_the_snapshots_names_follow_the_firmwares_numbers():
@@ -211,7 +211,7 @@ def test_the_virtual_boards_menu_offers_expert_in_words_and_its_seat_says_so():
     for _ in range(4):
         b.press("select")
     snap = snapshot_of(b.app)
-    assert status_words(snap)[0] == "Set-up menu, page 3, computer seats: Red is played by Expert computer."
+    assert status_words(snap)[0] == "Set-up menu, page 3, computer seats: Red is played by the Expert computer."
     assert snap["setup"]["kinds"]["R"] == "expert"
     b.press("roll")
     b.wait(300)

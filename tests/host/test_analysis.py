@@ -356,3 +356,9 @@ def test_a_game_not_over_says_why_its_results_are_dashes():
     assert not result["finished"]
     assert "-: no result (nor luck-free figure) while the game is not over." in report(result)
     assert "not over" not in report(analyse_record(ludo.Record.parse(_played_record(seed=31))))
+
+
+def test_an_empty_folder_is_named(tmp_path, capsys):
+    assert cli.main(["analyse", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == "ludo-host analyse: no record files (*.ludo, *.txt, *.record) in %s" % tmp_path

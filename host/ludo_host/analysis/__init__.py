@@ -90,7 +90,8 @@ def run(args):
               file=sys.stderr)
         return 2
     if not paths:
-        print("ludo-host analyse: no record files found", file=sys.stderr)
+        print(terminal_safe("ludo-host analyse: no record files (*.ludo, *.txt, *.record) in %s" % ", ".join(args.files)),
+              file=sys.stderr)
         return 1
     plot = None
     if args.png:                # before the work, not after it
