@@ -107,6 +107,8 @@ def test_report_text_and_png(cli, tmp_path):
     assert "wins by player, of 6 games with a winner: human" in out.stdout and "hard" in out.stdout
     assert "expert" in out.stdout
     assert "fairness: chi-square" in out.stdout and "5 degrees of freedom" in out.stdout
+    # a game's length counts what stands (verify counts every line, take-backs too): it says so
+    assert "finished game length, actions (taken back: left out): mean" in out.stdout
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     assert "reading records" not in out.stderr          # small folder: no progress bar

@@ -240,7 +240,7 @@ def report(t):
                 for name in people)))
     else:
         out.append("wins: no game with a winner (unfinished or abandoned games do not count)")
-    out.append("finished game length, actions: %s" % _spread(t["lengths"]))
+    out.append("finished game length, actions (taken back: left out): %s" % _spread(t["lengths"]))
     out.append("finished game length, moves: %s" % _spread(t["move_counts"]))
     out.append("captures per game: %s (total %d)" % (_spread(t["captures"]), sum(t["captures"])))
     n = sum(t["rolls"])
