@@ -3,7 +3,7 @@
 #
 # The transcript's action codes and the rules' event kinds are the core's
 # (ludo.actions: CODE_*, EV_*); this module re-exports the ones the board uses.
-from ludo.actions import (CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND,  # noqa: F401
+from ludo.actions import (CODE_PASS, CODE_RESIGN, CODE_TIMEOUT, CODE_UNDO, CODE_KIND,  # noqa: F401
                           KINDS, EV_PASS, EV_BONUS, EV_FORFEIT, EV_VOID, EV_TURNED, EV_HOME,
                           EV_DOOR, EV_START, EV_RESIGN, EV_TIMEOUT)
 from ludo.rules import SEAT_LETTERS as SEATS  # noqa: F401  ("RGYB": seat 0 is Red)

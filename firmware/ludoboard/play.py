@@ -201,28 +201,9 @@ def move(app, index):
     committed(app, m.code, text)
 
 
-def undo(app):
-    """Take back the last move (and any roll after it); its roll stays to be played again."""
-    g = app.game
-    if not g.rules.can_undo:
-        return False
-    codes = g.codes
-    k = len(codes) - 1
-    while k >= 0 and codes[k] < 16:
-        k -= 1
-    if k < 0:
-        return False
-    while len(g) > k:
-        g.pop()
-        committed(app, CODE_UNDO, "undo")
-    app.last_origin = NONE
-    app.dirty = True
-    return True
-
-
 def press_back(app):
-    """back in play: undo, where the rules allow it."""
-    if not undo(app):
+    """back in play: a take-back (take_back.py, loaded for it), where the rules allow it."""
+    if not load("ludoboard.take_back", True).undo(app):
         app.refuse()
 
 

@@ -136,6 +136,46 @@ def test_computer_seat_rolls_lights_its_move_and_waits_for_confirm(computers):
     assert b.game.transcript[-1] == move.code
 
 
+def test_back_after_a_computers_move_takes_back_the_persons_last_move(computers):
+    """A take-back skips back over the computer's moves (taken back, the same roll and the
+    same choice would only be played again) to the last move a person chose: that move and
+    everything after it go, its roll stays, and the person chooses again."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 2, seed=2, kinds={"Y": "easy"}))
+    red_at = -1                 # where Red's last move is on the stack
+    for _ in range(3000):
+        g = b.game
+        codes = bytes(g.codes)
+        if b.app.fixing():
+            b.press("confirm")
+        elif g.turn == 2:
+            if g.needs_roll():
+                b.wait(200)
+            else:
+                b.wait(1600)
+                b.press("confirm")          # the computer's lit move, as the table plays it
+        elif g.needs_roll():
+            if red_at >= 0 and 16 <= codes[-1] < 112 and (codes[-1] - 16) // 24 == 2:
+                break                       # Yellow (the computer) moved last: Red's turn
+            b.press("roll")
+        else:
+            if b.app.selected < 0:
+                b.press("select")
+            b.press("confirm")
+            if len(b.game.codes) > len(codes) and 16 <= b.game.codes[len(codes)] < 112:
+                red_at = len(codes)
+    else:
+        raise AssertionError("no move of Red's followed by one of Yellow's")
+    b.press("back")
+    g = b.game
+    assert bytes(g.codes) == codes[:red_at]         # Red's move and Yellow's after it
+    assert g.turn == 0 and not g.needs_roll() and b.app.legal
+    while b.app.fixing():
+        b.press("confirm")
+    b.wait(3000)
+    assert bytes(g.codes) == codes[:red_at]         # Red's to choose again: nobody plays for it
+
+
 def test_a_pass_shows_its_roll_and_a_computer_waits_until_it_has_been_seen(computers):
     """An automatic pass shows the roll no token could use and the dash, in turn, in the
     colour of the seat that rolled (Red), not the next seat's; the computer on turn next

@@ -30,9 +30,13 @@ def make_script():
         pressed.append(button + (" long" if long else ""))
         real_press(button, long)
     b.press = press
+    took_back = False
     while len(b.game.transcript) < ACTIONS:
         if b.app.fixing():
             b.press("confirm")
+        elif not took_back and len(b.game.transcript) >= 30 and b.game.needs_roll():
+            took_back = True
+            b.press("back")                 # a take-back (take_back.py, loaded for the press)
         elif b.game.needs_roll():
             b.press("roll")
         else:

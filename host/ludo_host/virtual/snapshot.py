@@ -19,7 +19,7 @@ Fields (None where they do not apply):
   hint (lit cyan)
 - `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
   move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
-  the last move back (there is one, and the preset allows it); `skip_fixups`: this board
+  the last move a person chose back (there is one, and the preset allows it); `skip_fixups`: this board
   has no wooden tokens to put right (LUDO_SKIP_FIXUPS = 1): a computer's move goes on by itself
 - `deadline_ms`: the seat's time left (`strict`'s deadline), when it runs
 - `menu`: the set-up menu's `page` (1..5), `name` ("preset", "players",
@@ -93,7 +93,7 @@ def snapshot_of(app):
     snap = empty()
     if app is None or not hasattr(app, "jobs"):
         return snap
-    from ludoboard import names, play, protocol     # (the firmware the app runs is on sys.path)
+    from ludoboard import names, play, protocol, take_back     # (the firmware the app runs is on sys.path)
     # the set-up menu, the signal, the seats played from afar and a deadline's time left:
     # as the board's own `status` says them
     status = json.loads(protocol.status_line(app))
@@ -138,7 +138,7 @@ def snapshot_of(app):
     acted = getattr(app, "acted", None)
     if snap["fixups"] and acted is not None:
         snap["acted"] = str(acted)
-    snap["undo"] = bool(g.rules.can_undo) and any(c >= 16 for c in g.codes)    # (codes < 16: rolls)
+    snap["undo"] = bool(g.rules.can_undo) and take_back.last_choice(app) >= 0     # (a person's move)
     if not g.needs_roll():
         snap["rolls"] = list(g.pending_rolls)
         legal = app.legal
