@@ -19,15 +19,21 @@ def _hand_record(position, actions):
     return ludo.Record.parse(str(g.record()))
 
 
-def _played_record(seed=3, preset="classic", players=4):
-    g = ludo.Game(preset, players=players, seed=seed)
+def _play_out(g, after=None):
+    """Medium players play g to its end; `after(g)` after each action."""
     who = {s: ludo.ai.Medium(seed=s) for s in g.seats}
     while g.outcome() is None:
         if g.needs_roll():
             g.roll()
         else:
             g.push(who[g.turn].choose(g))
-    return str(g.record())
+        if after is not None:
+            after(g)
+    return g
+
+
+def _played_record(seed=3, preset="classic", players=4):
+    return str(_play_out(ludo.Game(preset, players=players, seed=seed)).record())
 
 
 # Red's tokens are all in the yard, Green's block stands on Red's start, and Red has
@@ -296,15 +302,10 @@ def test_a_small_chance_is_the_lowest_bar_not_a_gap():
 def _handed_over_record(at=160):
     """A 2-player game of Medium players, Red named Anna and Yellow Ben, Red's seat handed
     to the computer (Medium) after `at` actions, as the pause menu or a seat link does."""
-    g = ludo.Game("classic", players=2, seed=5)
-    who = {s: ludo.ai.Medium(seed=s) for s in g.seats}
-    while g.outcome() is None:
-        if g.needs_roll():
-            g.roll()
-        else:
-            g.push(who[g.turn].choose(g))
+    def hand_over(g):
         if len(g) == at and g.kinds["R"] == "human":
             g.set_kind("R", "medium", record=True)
+    g = _play_out(ludo.Game("classic", players=2, seed=5), hand_over)
     return ludo.Record.parse(str(g.record(transcript=True, names={"R": "Anna", "Y": "Ben"})))
 
 

@@ -85,6 +85,15 @@ def join(chromium, link):
     return context, page
 
 
+def friend_joins(chromium, svc, seat):
+    """The table sends `seat` a link (its page closed after); a friend's phone joins by it.
+    Returns ({seat: link}, the phone's context, its page)."""
+    host, links = make_room(chromium, svc, seat)
+    host.close()
+    context, page = join(chromium, links[seat])
+    return links, context, page
+
+
 def table_plays(board, svc, seat="R", choose=None):
     """The table plays its seat's turns until it is `seat`'s turn no more (or the game ends)."""
     for _ in range(200):
@@ -127,9 +136,7 @@ def tap_place(page, place):
 def test_a_tap_on_a_token_then_on_its_lit_place_moves_it(chromium, table):
     board, svc, games, clock = table
     new_game(board, svc)
-    host, links = make_room(chromium, svc, "Y")
-    host.close()
-    context, page = join(chromium, links["Y"])
+    links, context, page = friend_joins(chromium, svc, "Y")
     try:
         # A friend's page: no instructions for the board's buttons, no keyboard hints on a
         # touch screen, the sound switch on.
@@ -188,9 +195,7 @@ def test_a_tap_on_a_token_then_on_its_lit_place_moves_it(chromium, table):
 def test_a_slip_on_resign_is_cancelled_and_the_game_goes_on(chromium, table):
     board, svc, games, clock = table
     new_game(board, svc)
-    host, links = make_room(chromium, svc, "Y")
-    host.close()
-    context, page = join(chromium, links["Y"])
+    links, context, page = friend_joins(chromium, svc, "Y")
     try:
         table_plays(board, svc, "R")
         page.wait_for_selector("#play-quit [data-action=resign]")
@@ -223,9 +228,7 @@ def test_a_slip_on_resign_is_cancelled_and_the_game_goes_on(chromium, table):
 def test_the_friend_sees_their_roll_a_moment_and_hears_of_a_capture(chromium, table):
     board, svc, games, clock = table
     new_game(board, svc)
-    host, links = make_room(chromium, svc, "Y")
-    host.close()
-    context, page = join(chromium, links["Y"])
+    links, context, page = friend_joins(chromium, svc, "Y")
     try:
         # Yellow's roll that no token can use (all in the yard, not a 6): the turn passes, and
         # Red's roll follows at once; Yellow still reads their own roll and sees their die.
@@ -333,9 +336,7 @@ def test_your_turn_before_any_tap_does_not_vibrate(chromium, table):
     shown a phone's state: no tap yet, and a vibrator that counts.)"""
     board, svc, games, clock = table
     new_game(board, svc)
-    host, links = make_room(chromium, svc, "Y")
-    host.close()
-    context, page = join(chromium, links["Y"])
+    links, context, page = friend_joins(chromium, svc, "Y")
     try:
         page.close()
         context.add_init_script("""
