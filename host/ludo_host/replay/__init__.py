@@ -11,6 +11,7 @@ its control characters shown as escapes.
 A "move" here is a line of the record: move 0 is the start, move N the
 position after the N-th action line (rolls, moves, take-backs).
 """
+import functools
 import importlib.util
 import os
 import sys
@@ -94,8 +95,10 @@ def board_text(replay, n, color, columns=None):
                   die=replay.last_roll(n))
 
 
+@functools.lru_cache(maxsize=None)
 def side_column(color):
-    """The column the side text starts at, beside the board drawn (in colour or plain)."""
+    """The column the side text starts at, beside the board drawn (in colour or plain): the
+    same for every board, so measured once (not a second board drawn at every key)."""
     import re
     first = render({}, color=color, side=["|"]).split("\n")[0]
     return len(re.sub("\x1b\\[[0-9;]*m", "", first)) - 1
