@@ -268,3 +268,26 @@ def test_the_side_text_fits_an_80_column_terminal(color):
         assert all(len(line) <= 80 for line in plain), "\n".join(plain)
     beside = " ".join(line[side_column(color):] for line in plain)
     assert " ".join(" ".join(summary_lines(replay.header)).split()) in " ".join(beside.split())
+
+
+@pytest.mark.parametrize("color", [True, False])
+def test_tokens_sharing_a_place_are_named_in_words_a_player_reads(color):
+    """The board shows a stack as its first token and a "+"; the line under it said which
+    tokens by the layout's internal place name ("stacks  t26: B3 Y3"), which no player
+    knows. Now it lists the groups as drawn, top to bottom, within the board's width."""
+    from ludo_host.replay import board_text
+    places = {"R3": "t14", "R4": "t14", "B3": "t26", "Y3": "t26", "G2": "t20", "G4": "t20",
+              "B4": "t8", "G3": "t8", "G1": "t30", "G5": None}
+    places.update({"B1": "t27", "B2": "t27", "Y1": "t40", "Y2": "t40", "R1": "hR2", "R2": "hR2"})
+    from ludo_host.replay.board_text import render
+    text = render(places, color=color)
+    plain = [re.sub("\x1b\\[[0-9;]*m", "", line) for line in text.splitlines()]
+    first = [i for i, line in enumerate(plain) if line.startswith("stacked: ")]
+    assert first, plain
+    under = plain[first[0]:]
+    assert not any(re.search(r"\b[thyc][RGYB]?\d", line) for line in under), under
+    width = max(len(line) for line in plain[:first[0]])
+    assert all(len(line) <= width for line in under), under
+    groups = [g.strip() for line in under for g in line[9:].split("|")]
+    assert sorted(groups) == sorted(["R3 R4", "B3 Y3", "G2 G4", "B4 G3", "B1 B2", "Y1 Y2", "R1 R2"])
+    assert "G1" not in " ".join(under)

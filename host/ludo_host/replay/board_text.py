@@ -47,15 +47,19 @@ def cell_labels(names, width=2, rows=1):
     return [line[:width].center(width) for line in lines]
 
 
-def _stacks_line(cells):
-    names = {}
-    for place in layout.all_places():
-        c = layout.cell(place)
-        if c is not None:
-            names[c] = place
-    stacks = ["%s: %s" % (names.get(cell, cell), " ".join(tokens))
-              for cell, tokens in sorted(cells.items()) if len(tokens) > 1]
-    return ("stacks  " + "   ".join(stacks)) if stacks else None
+def _stacks_line(cells, width):
+    """The tokens that share a place, group by group as drawn (top to bottom), in lines of
+    at most `width` characters: the board shows only the first of them and a "+"."""
+    groups = [" ".join(tokens) for _, tokens in sorted(cells.items()) if len(tokens) > 1]
+    if not groups:
+        return []
+    lines = ["stacked: " + groups[0]]
+    for group in groups[1:]:
+        if len(lines[-1]) + 3 + len(group) <= width:
+            lines[-1] += " | " + group
+        else:
+            lines.append("         " + group)
+    return lines
 
 
 def _with_side(lines, side, pad):
@@ -113,9 +117,7 @@ def _render_colour(places, side, die):
                 parts.append("\x1b[48;2;%d;%d;%dm  " % rgb)
         parts.append(RESET)
         lines.append("".join(parts))
-    stacks = _stacks_line(cells)
-    if stacks:
-        lines.append(stacks)
+    lines += _stacks_line(cells, 2 * width)
     return _with_side(lines, side, 2 * width)
 
 
@@ -147,9 +149,7 @@ def _render_plain(places, side, die):
         out.append("|")
         lines.append("".join(out))
     lines.append(border)
-    stacks = _stacks_line(cells)
-    if stacks:
-        lines.append(stacks)
+    lines += _stacks_line(cells, len(border))
     side = list(side)
     if die:
         side += [""] + die_face(die)
