@@ -135,8 +135,11 @@ def run(args):
     if virtual is not None:
         print("* %s  virtual board (ludo-host board): %s" % (virtual, os.path.realpath(virtual)))
     boards = board_ports(ports)
-    if boards or virtual is not None:
-        print("* = the board's data channel (%s)" % DATA_INTERFACE)
+    if boards:
+        print("* = a board's data channel (its USB interface says %s): `ludo-host log` reads it"
+              % DATA_INTERFACE)
+    elif virtual is not None:
+        print("* = the virtual board's data channel: `ludo-host log` reads it")
     else:
         print("no board data channel (%s) among these: is the board plugged in, and does its "
               "boot.py enable usb_cdc data? (%s)" % (DATA_INTERFACE, NO_BOARD_HINT))

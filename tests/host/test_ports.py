@@ -68,7 +68,11 @@ def test_a_running_virtual_board_is_found_by_its_stable_path(monkeypatch, tmp_pa
         board = False
 
     assert ports.run(Args()) == 0
-    assert "virtual board" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "virtual board" in out
+    # a virtual board is no CircuitPython: the legend of the mark says what it is
+    assert "* = the virtual board's data channel: `ludo-host log` reads it" in out
+    assert "CircuitPython" not in out
     Args.board = True
     assert ports.run(Args()) == 0 and capsys.readouterr().out == str(link) + "\n"
     ports.withdraw_virtual_port("/dev/pts/somebody-else")   # not ours: left alone
@@ -127,3 +131,18 @@ def test_no_board_anywhere_mentions_the_virtual_board(monkeypatch, capsys):
     Args.board = True
     assert ports.run(Args()) == 1
     assert "`ludo-host board --virtual` runs a virtual one" in capsys.readouterr().err
+
+
+def test_the_mark_of_a_plugged_in_board_is_explained(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(ports, "VIRTUAL_LINK", str(tmp_path / "none"))
+    monkeypatch.setattr(ports, "_comports", lambda: [port("/dev/ttyACM0", "CircuitPython CDC control"),
+                                                     port("/dev/ttyACM1", "CircuitPython CDC2")])
+
+    class Args:
+        board = False
+
+    assert ports.run(Args()) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line[0] for line in lines[:2]] == [" ", "*"] and "/dev/ttyACM1" in lines[1]
+    assert lines[-1] == ("* = a board's data channel (its USB interface says CircuitPython CDC2): "
+                         "`ludo-host log` reads it")
