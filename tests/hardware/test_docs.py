@@ -60,3 +60,17 @@ def test_build_guide_names_every_setting_and_troubleshoots():
         assert heading.lower() in guide.lower(), heading
     for picture in re.findall(r"\]\(([^)]+\.(?:svg|png))\)", guide):
         assert os.path.exists(os.path.normpath(os.path.join(ROOT, "docs", picture))), picture
+
+
+@pytest.mark.parametrize("doc", ["hardware/README.md", "hardware/power-budget.md", "docs/build-guide.md"])
+def test_the_makers_docs_name_only_files_that_exist(doc):
+    """A maker looks up the code a hardware document names (`ludoboard/scene.py`'s `limit`):
+    every file path it names in backticks is there, under firmware/, the repository, or
+    beside the document."""
+    text = read(*doc.split("/"))
+    paths = set(re.findall(r"`([\w.-]+(?:/[\w.-]+)+\.(?:py|json|svg|csv|md|png))`", text))
+    assert paths, doc
+    for path in sorted(paths):
+        where = [os.path.join(ROOT, "firmware", path), os.path.join(ROOT, path),
+                 os.path.join(ROOT, os.path.dirname(doc), path)]
+        assert any(os.path.exists(w) for w in where), "%s names %s, which does not exist" % (doc, path)

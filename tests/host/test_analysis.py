@@ -363,3 +363,18 @@ def test_an_empty_folder_is_named(tmp_path, capsys):
     assert cli.main(["analyse", str(tmp_path)]) == 1
     err = capsys.readouterr().err.strip()
     assert err == "ludo-host analyse: no record files (*.ludo, *.txt, *.record) in %s" % tmp_path
+
+
+def test_a_roll_where_a_move_is_due_is_said_as_the_rules_say_it(tmp_path, capsys):
+    """A roll edited by hand so that the next roll comes while a move is due: the line says
+    so, as verify and replay do, at FILE:LINE (docs/host.md), not "no token 'roll'"."""
+    lines = _played_record(seed=5, players=2).split("\n")
+    i = next(n for n in range(1, len(lines)) if lines[n].startswith("roll ") and lines[n + 1].startswith("roll "))
+    lines[i] = "roll 6"             # a six: a move is due where the record rolls again
+    path = tmp_path / "edited.ludo"
+    path.write_text("\n".join(lines))
+    assert cli.main(["analyse", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith("ludo-host analyse: cannot analyse %s:%d: " % (path, i + 2)), err
+    assert "a move is due, not a roll" in err[0] and "no token" not in err[0], err

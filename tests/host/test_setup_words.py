@@ -54,3 +54,13 @@ def test_options_that_follow_from_others_are_not_said_twice():
     assert house_rules("club", "RGYB", quick) == [("mode", "free"), ("quick", True)]
     assert house_rules("club", "RGY", ludo.Rules("club", 3).options) == []
     assert house_rules("nonsense", "RG", {"stars": False}) == []
+
+
+def test_the_walk_through_of_a_new_option_names_its_words():
+    """docs/firmware.md's "add a set-up menu option": the first test above fails for an option
+    without words here, and the virtual board would say its bare name ("short_track: True"),
+    so the walk-through names this table and docs/rules.md's rows among its steps."""
+    doc = (ROOT / "docs" / "firmware.md").read_text()
+    walk = doc.split("## Walk-through: add a set-up menu option", 1)[1].split("\n## ", 1)[0]
+    assert "host/ludo_host/setup_words.py" in walk and "docs/rules.md" in walk
+    assert (ROOT / "host" / "ludo_host" / "setup_words.py").exists()

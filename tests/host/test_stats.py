@@ -150,6 +150,8 @@ def test_progress_bar_for_a_large_folder(cli, tmp_path, finished_game_text):
 def test_empty_or_missing_folder(cli, tmp_path):
     out = cli("stats", tmp_path)
     assert out.returncode == 1 and "games: 0 of 0 files" in out.stdout
+    # why there are none, in one line, as analyse says it (records named *.json are no records)
+    assert out.stderr == "ludo-host stats: no record files (*.ludo, *.txt, *.record) in %s\n" % tmp_path
     out = cli("stats", tmp_path / "nope")
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
     game = tmp_path / "g.ludo"          # a file where the folder goes: said so, not "Not a directory"

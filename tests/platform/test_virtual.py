@@ -313,6 +313,23 @@ def test_set_twice_on_one_drive_keeps_settings_toml_readable(tmp_path):
         prepare_drive(str(drive), {})
 
 
+def test_set_on_a_drive_of_the_makers_leaves_its_settings_toml_as_it_is(test_fw, tmp_path):
+    """`ludo-host board --drive DIR --set KEY=VALUE`: DIR is the maker's (a copy of the
+    CIRCUITPY drive, or the drive itself): the run sees the value, the file keeps its own
+    lines and comments, and no key the board's own run needs (the terminal's
+    LUDO_SKIP_FIXUPS = 1) lands on it for the real board to read later."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    own = 'CIRCUITPY_WIFI_SSID = "home"\nLUDO_BRIGHTNESS = 60  # brighter\n'
+    (drive / "settings.toml").write_text(own)
+    vb = VirtualBoard(firmware_dir=test_fw, drive_dir=str(drive),
+                      settings={"LUDO_BRIGHTNESS": 50, "LUDO_CURRENT_BUDGET_MA": 500, "LUDO_SKIP_FIXUPS": 1})
+    vb.run_script("roll\n")
+    assert vb.pixels()[0] == (255 * 128 >> 8, 0, 0)           # the run's 50 %, not the file's 60
+    vb.close()
+    assert (drive / "settings.toml").read_text() == own
+
+
 def test_a_reset_forgets_the_firmware_s_modules_only(tmp_path, monkeypatch):
     """A reset starts the firmware afresh (its modules imported again), and leaves alone
     what other threads of the process imported meanwhile (`ludo-host web`'s logger and

@@ -52,7 +52,7 @@ def analyse_file(path):
     try:
         result = analyse_record(rec)
     except AnalysisError as exc:
-        raise AnalysisError("%s: %s" % (path, exc))
+        raise AnalysisError("%s: %s" % (where(path, exc.line), exc), exc.line)
     except Exception as exc:    # a core bug must not stop the other files
         raise AnalysisError("%s: the analysis failed: %s: %s" % (path, type(exc).__name__, str(exc)[:200]))
     result["file"] = path

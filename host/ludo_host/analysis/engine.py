@@ -31,7 +31,12 @@ MOVE_MARKS = ((10.0, "blunder"), (5.0, "mistake"), (2.0, "inaccuracy"))
 
 
 class AnalysisError(Exception):
-    """The record cannot be analysed (its text says why, in one line)."""
+    """The record cannot be analysed (its text says why, in one line; `line`: the record's
+    line at fault, or None)."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.line = line
 
 
 def roll_mark(luck):
@@ -77,7 +82,7 @@ def analyse_record(rec):
     """The analysis of a parsed record (ludo.Record): a dict (see docs/analysis.md, --json)."""
     if rec.errors:
         line, message = rec.errors[0]
-        raise AnalysisError("line %d: %s" % (line, message))
+        raise AnalysisError(message, line)
     g = start_game(rec)
     rules = g.rules
     seats = list(g.seats)
@@ -93,7 +98,7 @@ def analyse_record(rec):
         try:
             if line.startswith("roll ") and g.phase == ROLL:
                 after = _roll(g, line, entry, luck_all)
-            elif g.phase == MOVE and not line.startswith(("undo", "kind ", "resign ", "timeout ")):
+            elif g.phase == MOVE and not line.startswith(("roll ", "undo", "kind ", "resign ", "timeout ")):
                 after = _move(g, line, entry)
                 entry["by"] = by
             else:
@@ -105,8 +110,8 @@ def analyse_record(rec):
                 push_line(g, line)
                 after = winchance.chances(g)
         except ludo.LudoError as exc:
-            raise AnalysisError("line %d: action %r does not fit the game: %s"
-                                % (rec.line_of(i), line[:60], str(exc).split("\n")[0]))
+            raise AnalysisError("action %r does not fit the game: %s" % (line[:60], str(exc).split("\n")[0]),
+                                rec.line_of(i))
         if line != "undo" and not line.startswith("kind "):
             stack.append(len(actions))
         entry["seat"] = SEATS[mover]

@@ -307,6 +307,9 @@ def run(args):
         print(terminal_safe("ludo-host stats: --png %s is one of the records: give the plot another name "
                             "(nothing written)" % args.png), file=sys.stderr)
         return 2
+    if not paths:
+        print(terminal_safe("ludo-host stats: no record files (*.ludo, *.txt, *.record) in %s" % args.dir),
+              file=sys.stderr)
     totals = collect(paths, Progress(len(paths), "reading records", PROGRESS_OVER))
     if args.skill:
         totals["skill"] = _skill(paths)
@@ -326,7 +329,8 @@ def run(args):
                 print(terminal_safe(line))
     if plot is not None:
         if not totals["games"]:
-            print("ludo-host stats: no games, no plots", file=sys.stderr)
+            if paths:           # (no files at all: said above)
+                print("ludo-host stats: no games, no plots", file=sys.stderr)
             return 1
         try:
             plot(totals, args.png)

@@ -92,11 +92,12 @@ def _toml_value(value):
     return json.dumps(str(value))
 
 
-def prepare_drive(drive_dir, settings=None):
+def prepare_drive(drive_dir, settings=None, write=True):
     """Make drive_dir look like a CIRCUITPY drive: settings.toml and pixelmap.json.
 
-    Existing files are kept; `settings` overrides are written into settings.toml.
-    Returns the settings as a dict.
+    Existing files are kept; `settings` overrides are written into settings.toml (with
+    write=False, on a drive of the caller's, they are not: the board reads them from
+    os.environ).  Returns the settings as a dict.
     """
     os.makedirs(drive_dir, exist_ok=True)
     toml_path = os.path.join(drive_dir, "settings.toml")
@@ -112,6 +113,7 @@ def prepare_drive(drive_dir, settings=None):
     values = read_settings(toml_path)
     if settings:
         values.update(settings)
+    if settings and write:
         # the file's own lines for these keys go (TOML takes a key once), the new ones are added
         with open(toml_path) as f:
             kept = [line for line in f.read().split("\n")
@@ -171,7 +173,9 @@ class VirtualBoard:
         self.firmware_dir = os.path.abspath(str(firmware_dir))
         self._own_drive = drive_dir is None
         self.drive_dir = tempfile.mkdtemp(prefix="ludo-drive-") if drive_dir is None else str(drive_dir)
-        self.settings = prepare_drive(self.drive_dir, settings)
+        # a drive of the caller's (--drive: a copy of CIRCUITPY, or the drive itself) is theirs:
+        # the overrides reach the firmware through os.environ, not written into its settings.toml
+        self.settings = prepare_drive(self.drive_dir, settings, write=self._own_drive)
         self.pixel_map = read_pixel_map(self.drive_dir, self.settings)
         self.realtime = realtime
         self.echo_console = echo_console
