@@ -101,7 +101,7 @@ def test_status_ahead_of_file_asks_resend_from_next_line(tmp_path):
 def test_unknown_game_from_status_asks_from_zero(tmp_path):
     lg, _ = make_logger(tmp_path)
     lg.handle_line(line({"re": "status", "game": GID, "seq": 4, "state": "playing", "turn": "Y"}))
-    assert lg.ser.sent[-1] == {"cmd": "resend", "from": 0, "game": GID}
+    assert {"cmd": "resend", "from": 0, "game": GID} in lg.ser.sent
     assert not os.path.exists(os.path.join(str(tmp_path), GID + ".ludo"))   # no header yet, no file
 
 
@@ -444,3 +444,61 @@ def test_names_go_in_the_header_and_the_footer_and_a_resend_is_still_the_same_li
     for bad in ("R", "X=Al", "R=", "R=" + "a" * 30):
         with pytest.raises(Exception, match="seat=name|longer"):
             names_argument(bad)
+
+
+def _abandoned_by_another_board(tmp_path):
+    """Board A's game is open in its file; another board (a second Pico, or a virtual board
+    with another save) is on the port instead and says it has no such game: the file is
+    closed as abandoned, as for a game the board gave up while unplugged."""
+    lg, err = make_logger(tmp_path)
+    for raw in (start(), action(1, "roll 6"), action(2, "R1 y-0")):
+        lg.handle_line(raw)
+    other = "ffff0000"
+    lg.handle_line(start(gid=other))
+    lg.handle_line(line({"re": "status", "game": other, "seq": 0, "state": "playing", "turn": "R"}))
+    assert lg.ser.sent[-1] == {"cmd": "resend", "from": 3, "game": GID}
+    lg.handle_line(line({"error": "no game %s on the board (the current one is %s)" % (GID, other), "re": "resend"}))
+    assert content(tmp_path).split("\n")[-2] == ABANDONED_FOOTER
+    return lg, err
+
+
+@pytest.mark.parametrize("restarted", [False, True])
+def test_a_game_closed_as_abandoned_goes_on_in_its_own_file_when_a_board_is_on_it_again(tmp_path, restarted):
+    """Board A came back with its game gone on: the logger wrote the rest to <id>-2.ludo
+    (and <id>-3.ludo at the next switch), leaving an abandoned piece of the same game
+    behind. Now the board's lines are checked against the file's and, being the same, the
+    game goes on in its one file, to its real end (a logger started afresh too)."""
+    lg, err = _abandoned_by_another_board(tmp_path)
+    if restarted:
+        lg, err = make_logger(tmp_path)
+    lg.handle_line(line({"re": "status", "game": GID, "seq": 4, "state": "playing", "turn": "Y"}))
+    assert {"cmd": "resend", "from": 0, "game": GID} in lg.ser.sent
+    for raw in (start(), action(1, "roll 6"), action(2, "R1 y-0"), action(3, "roll 2"), action(4, "R1 0-2"),
+                end(5)):
+        lg.handle_line(raw)
+    assert sorted(os.listdir(str(tmp_path))) == [GID + ".ludo", "ffff0000.ludo"]
+    lines = content(tmp_path).split("\n")
+    assert lines[1:] == ["roll 6", "R1 y-0", "roll 2", "R1 0-2", '{"result":"R","seed":"7","termination":"finished"}', ""]
+    assert "game %s is on the board again: " % GID in err.getvalue()
+    assert lg.games[GID].finished and not lg.games[GID].abandoned_here
+    if restarted:
+        assert "(4 lines, closed as abandoned)" in err.getvalue()
+
+
+def test_the_board_on_another_game_with_the_abandoned_ones_id_gets_a_file_of_its_own(tmp_path):
+    """The same id, but a line the file does not have: another game (the same seed given
+    again), logged from its start to <id>-2.ludo; the abandoned file stays as it was."""
+    lg, err = _abandoned_by_another_board(tmp_path)
+    before = content(tmp_path)
+    lg.handle_line(line({"re": "status", "game": GID, "seq": 3, "state": "playing", "turn": "Y"}))
+    for raw in (start(), action(1, "roll 6"), action(2, "R2 y-0")):
+        lg.handle_line(raw)
+    assert content(tmp_path) == before
+    lg.ser.sent.clear()
+    lg._housekeeping()
+    assert {"cmd": "resend", "from": 0, "game": GID} in lg.ser.sent
+    for raw in (start(), action(1, "roll 6"), action(2, "R2 y-0"), action(3, "roll 1")):
+        lg.handle_line(raw)
+    with open(os.path.join(str(tmp_path), GID + "-2.ludo")) as fh:
+        assert fh.read().split("\n")[1:] == ["roll 6", "R2 y-0", "roll 1", ""]
+    assert "conflict" not in err.getvalue() and "not the file's" in err.getvalue()

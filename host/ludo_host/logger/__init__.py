@@ -68,6 +68,9 @@ class Logger(BoardLink):
         #                               lights that often now (a page is open), else plainly as before
         self.lights_refused = None    # the board's error to a `status` with lights: not asked again
         self._contradiction_told = None   # (game id, seq) of a status contradicting its game's end, said once
+        # game id -> how many of its file's lines a board has confirmed, for a game this logger
+        # closed as abandoned that a board is on again (the file goes on if they are the same)
+        self.taking_up = {}
 
     # -- control -----------------------------------------------------------
     def stop(self):
@@ -213,7 +216,8 @@ class Logger(BoardLink):
                                      game.path, game.damaged[0], count(len(game.lines), "line"), game.damaged[1]))
             if game.resumed:
                 self.status.note("resuming %s (%s%s)" % (
-                    game.path, count(len(game.lines), "line"), ", finished" if game.finished else ""))
+                    game.path, count(len(game.lines), "line"),
+                    ", closed as abandoned" if game.abandoned_here else ", finished" if game.finished else ""))
                 self._changed(game)
         return game
 
@@ -225,6 +229,7 @@ class Logger(BoardLink):
         n = old.n + 1 if old is not None else 2
         while os.path.exists(file_path(game_id, self.directory, n)):
             n += 1
+        self.taking_up.pop(game_id, None)
         if old is not None:
             if old.abandon():
                 self.status.note("%s closed as abandoned after %s" % (old.path, count(len(old.lines) - 1, "line")))
@@ -279,6 +284,8 @@ class Logger(BoardLink):
         game = self._game(game_id)
         if game is None:
             return
+        if game_id in self.taking_up and not self._taken_up(game, seq, text):
+            return
         try:
             outcome = game.offer(seq, text)
         except OSError as exc:
@@ -300,6 +307,38 @@ class Logger(BoardLink):
             if game.finished:           # (said as a person would: never "over" when abandoned)
                 self.status.note("game %s %s: %s" % (game_id, end_words(game.lines[-1], game.lines[1:-1]), game.path))
             self.status.update(seq=game.next_seq - 1)
+
+    def _taken_up(self, game, seq, text):
+        """A line of a game this logger closed as abandoned that a board is on again: its
+        lines before the footer must be the file's (each one a duplicate, in order); at the
+        footer's place the footer is taken off and the game goes on in its file.  A line that
+        differs makes it another game with the same id (a file of its own).  False when this
+        line has been dealt with."""
+        confirmed = self.taking_up[game.game_id]
+        at = game.next_seq - 1                  # where the logger's footer stands
+        if not game.abandoned_here:
+            del self.taking_up[game.game_id]
+            return True
+        if seq < at:
+            if without_names(game.lines[seq]) != without_names(text):
+                game = self._another_game(game.game_id, "the board's line %d is not the file's" % seq)
+                return False
+            if seq == confirmed:
+                self.taking_up[game.game_id] = confirmed + 1
+            return False
+        if seq > at or confirmed < at:
+            return False                        # (asked again once the file is open)
+        del self.taking_up[game.game_id]
+        try:
+            game.take_up()
+        except OSError as exc:
+            self.error("cannot write %s: %s" % (game.path, exc))
+            self.stop()
+            return False
+        self.status.note("game %s is on the board again: %s goes on from line %d" % (
+            game.game_id, game.path, at + 1))
+        self.resend_asked.pop(game.game_id, None)
+        return True
 
     def _pop_pending(self, name):
         for i, p in enumerate(self.pending):
@@ -380,7 +419,15 @@ class Logger(BoardLink):
             self.status.update(game=game_id, turn=turn if isinstance(turn, str) else None)
             game = self._game(game_id)
             playing = msg.get("state") == "playing"
-            if game is not None and game.finished and playing and game.next_seq == seq + 1:
+            if game is not None and game.abandoned_here and seq + 1 >= game.next_seq - 1:
+                # closed as abandoned when a board said it no longer had the game (another
+                # board, or this one unplugged), and a board is on it again: its lines are asked
+                # for from the start; if they are the file's, the game goes on in it
+                if game_id not in self.taking_up:
+                    self.taking_up[game_id] = 0
+                    self.resend_asked.pop(game_id, None)
+                self.ask_resend(game_id, self.taking_up[game_id])
+            elif game is not None and game.finished and playing and game.next_seq == seq + 1:
                 # Over by its last line, playing by its status, at that same line: the board
                 # contradicts itself about one game, which keeps its one file.
                 if self._contradiction_told != (game_id, seq):

@@ -248,6 +248,30 @@ class GameFile:
             self.future.clear()
             self.close()
 
+    @property
+    def abandoned_here(self):
+        """Finished by the logger's own abandoned footer (a board said it no longer had the
+        game), not by a footer the board sent."""
+        return self.finished and len(self.lines) > 1 and without_names(self.lines[-1]) == ABANDONED_FOOTER
+
+    def take_up(self):
+        """The game is on a board again after all: the logger's abandoned footer is taken
+        off (the file rewritten whole, then renamed over it), and the game goes on here."""
+        if not self.abandoned_here:
+            return False
+        keep = self.lines[:-1]
+        self.close()
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as fh:
+            fh.write("".join(text + "\n" for text in keep).encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.path)
+        _fsync_dir(self.directory)
+        self.lines = keep
+        self.finished = False
+        return True
+
     def abandon(self):
         """Finish the file as abandoned (the board no longer has the game)."""
         if self.finished or not self.lines:
