@@ -119,11 +119,24 @@ def status_words(snap):
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
     if snap.get("undone") and mode in ("play", "pause"):
-        said = "Took back: %s. %s" % (undone_words(snap["undone"]), said)
+        said = "%s %s" % (took_back_words(snap["undone"]), said)
     left = snap.get("deadline_ms")
     if left is not None and mode == "play":
         said += SEP + "%d s left" % ((left + 999) // 1000)
     return [said, buttons]
+
+
+TOOK_BACK_LISTED = 4    # a longer run of take-backs is counted, not listed (80 x 24: the buttons' line)
+
+
+def took_back_words(undone):
+    """The take-back's sentence: "Took back: Red's move of R1 and Green's roll 5." (what
+    undone_words lists), or, for a run of more than TOOK_BACK_LISTED (back pressed again and
+    again), "Took back 24 moves and rolls: back to before Red's roll 1." (the list would
+    grow with each press, past the lines under the board)."""
+    if len(undone) > TOOK_BACK_LISTED:
+        return "Took back %d moves and rolls: back to before %s." % (len(undone), undone_words(undone[:1]))
+    return "Took back: %s." % undone_words(undone)
 
 
 def undone_words(undone):
