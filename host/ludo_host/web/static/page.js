@@ -79,6 +79,7 @@
     if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
     text("result", res);
     showNames(st.names);
+    if (st.summary) { text("summary", st.summary.join(". ")); }   // (it follows the seats played on a link)
     tick();
   }
 
