@@ -325,6 +325,13 @@ def test_away_the_table_counts_down_and_the_friend_back_reads_what_the_computer_
         page.wait_for_function("document.getElementById('play-news').textContent.indexOf('While you were away') === 0")
         news = page.inner_text("#play-news")
         assert re.match(r"While you were away the computer played for you: (Y\d |rolled \d, no move)", news), news
+        # The page opened again (a reload, a network blip): that summary is old news, and
+        # the computer played nothing meanwhile: it is not told again as if it were.
+        page.reload()
+        page.wait_for_function("ludoLive.panel && ludoLive.panel.state === 'remote' && ludoLive.steps.length >= %d"
+                               % len(record(svc)))
+        time.sleep(0.5)
+        assert page.inner_text("#play-news") == ""
     finally:
         context.close()
 

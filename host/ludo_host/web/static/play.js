@@ -163,10 +163,18 @@
     });
   };
 
+  // (the summary told once in this browser: a reload or a new page of the same link, the
+  // computer having played nothing since, does not tell that old news again)
+  var AWAY_KEY = "ludo-away-told:" + (new URLSearchParams(location.search).get("t") || "");
+  function awayTold() {
+    try { return localStorage.getItem(AWAY_KEY); } catch (e) { return null; }
+  }
   function awaySummary(v) {
     if (!v.away || !live.steps.length || live.awayShown === v.away.join("-")) { return; }
     if (live.steps.length < v.away[1]) { return; }                   // (its steps are on their way)
     live.awayShown = v.away.join("-");
+    if (awayTold() === live.awayShown) { return; }
+    try { localStorage.setItem(AWAY_KEY, live.awayShown); } catch (e) { /* private mode */ }
     var played = live.steps.slice(v.away[0], v.away[1]).filter(function (st) {
       return st.actor === v.seat && st.short;
     }).map(function (st) { return st.short; });
