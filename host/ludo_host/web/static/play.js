@@ -21,12 +21,17 @@
   function text(id, value) { $(id).textContent = value || ""; }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
 
+  var NOT_SENT = "Not connected to the table's PC: nothing was sent. Tap again once the page says " +
+                 "it is connected.";
   function send(action, extra) {
     text("play-error", "");
     var msg = { type: action };
     for (var k in extra || {}) { msg[k] = extra[k]; }
-    live.send(msg);
+    if (!live.send(msg)) { text("play-error", NOT_SENT); }
   }
+  live.onOpen = function () {       // (connected again: what the last tap could not do is past)
+    if ($("play-error").textContent === NOT_SENT) { text("play-error", ""); }
+  };
 
   function button(label, action, extra, key, cls, parent) {
     var b = document.createElement("button");
