@@ -549,3 +549,24 @@ def test_the_games_words_on_every_page_say_a_seat_is_played_on_a_link_once_it_is
             for page in (early, seat, late, host):
                 await page.close()
     run(go())
+
+
+def test_ludo_host_web_stopping_hands_the_seats_played_by_link_back_to_the_table(service, board):
+    """`ludo-host web` stopped (Ctrl-C) beside a virtual board that runs on in its own
+    terminal: the board went on saying "Green's turn (played from afar)", waiting for a
+    link that no longer exists. Stopping closes the room as the table's Close the room does:
+    the seats played by link go back to the table."""
+    svc, clock, games = service
+    start(board, svc, 2)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, "Y")
+            seat = await Page.open(http, svc, token(links["Y"]))
+            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            await seat.close()
+            await host.close()
+    run(go())
+    assert board.remote == {"Y"}
+    svc.stop()
+    assert board.remote == set()
