@@ -119,11 +119,24 @@ def status_words(snap):
     elif signal in SIGNAL_WORDS and mode in ("play", "over", "check", "menu"):
         said = SIGNAL_WORDS[signal] + " " + said
     if snap.get("undone") and mode in ("play", "pause"):
-        said = "Took back: %s. %s" % (undone_words(snap["undone"]), said)
+        said = "%s %s" % (took_back_words(snap["undone"]), said)
     left = snap.get("deadline_ms")
     if left is not None and mode == "play":
         said += SEP + "%d s left" % ((left + 999) // 1000)
     return [said, buttons]
+
+
+TOOK_BACK_LISTED = 4    # a longer run of take-backs is counted, not listed (80 x 24: the buttons' line)
+
+
+def took_back_words(undone):
+    """The take-back's sentence: "Took back: Red's move of R1 and Green's roll 5." (what
+    undone_words lists), or, for a run of more than TOOK_BACK_LISTED (back pressed again and
+    again), "Took back 24 moves and rolls: back to before Red's roll 1." (the list would
+    grow with each press, past the lines under the board)."""
+    if len(undone) > TOOK_BACK_LISTED:
+        return "Took back %d moves and rolls: back to before %s." % (len(undone), undone_words(undone[:1]))
+    return "Took back: %s." % undone_words(undone)
 
 
 def undone_words(undone):
@@ -197,6 +210,8 @@ def _play(snap, seat):
                 _join("confirm: done", undo))
     kind = snap.get("kind") or "human"
     computer = kind != "human"
+    # (the pause menu on a computer's turn hands the seat back to a person: say where it is)
+    take = "long back: pause menu (to play %s yourself)" % seat if computer else None
     who = "%s (%s)" % (seat, KIND_NAMES.get(kind, kind)) if computer else seat
     turn = "%s's turn" % seat
     if not computer and snap.get("turn") and snap.get("turn") in (snap.get("remote") or ""):
@@ -213,7 +228,7 @@ def _play(snap, seat):
             return ("%s: count the die for %s: roll once per pip, then confirm." % (turn, seat),
                     _join("roll or select: count up", undo))
         if computer:
-            return "%s's turn: it rolls by itself." % who, "roll: roll for it now"
+            return "%s's turn: it rolls by itself." % who, _join("roll: roll for it now", take)
         if snap.get("hand"):
             entry = snap.get("entry") or 0
             if entry:
@@ -226,10 +241,10 @@ def _play(snap, seat):
         return rolled + ": no token can move.", "no token can move: confirm passes"
     if computer:
         if snap.get("selected") and snap.get("skip_fixups"):     # no wooden token to move
-            return rolled + ": its move is lit; it plays it by itself.", "confirm: play it now"
+            return rolled + ": its move is lit; it plays it by itself.", _join("confirm: play it now", take)
         if snap.get("selected"):
-            return rolled + ": its move is lit.", "move its token as lit, then confirm"
-        return rolled + ": it is choosing.", ""
+            return rolled + ": its move is lit.", _join("move its token as lit, then confirm", take)
+        return rolled + ": it is choosing.", take
     moves = snap.get("moves") or 0
     said = "%s: %s." % (rolled, "1 move" if moves == 1 else "%d moves" % moves)
     if snap.get("hint") and snap.get("selected"):

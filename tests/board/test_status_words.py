@@ -130,10 +130,11 @@ def test_a_computer_seat_with_a_real_die_says_what_it_needs():
 
 def test_a_computers_move_without_fixups_is_said_to_go_on_by_itself():
     snap = dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2, selected=True)
+    take = " \u00b7 long back: pause menu (to play Green yourself)"
     assert status_words(snap) == ["Green (Hard computer) rolled 6: its move is lit.",
-                                  "move its token as lit, then confirm"]
+                                  "move its token as lit, then confirm" + take]
     assert status_words(dict(snap, skip_fixups=True)) == [
-        "Green (Hard computer) rolled 6: its move is lit; it plays it by itself.", "confirm: play it now"]
+        "Green (Hard computer) rolled 6: its move is lit; it plays it by itself.", "confirm: play it now" + take]
 
 
 def test_a_hand_dice_computer_seat_on_the_board_is_counted_by_a_person():
@@ -250,3 +251,24 @@ def test_a_finished_game_taken_up_after_a_reset_says_who_won_not_who_is_to_play(
     assert "over: Red won: Yellow resigned." in status_words(left)[0]
     going = dict(empty(), mode="check", turn="G")
     assert status_words(going)[0] == "After a reset: the saved game, Green to play. Check the tokens stand as lit."
+
+
+def test_a_seat_handed_to_the_computer_says_how_to_take_it_back():
+    """At the table, Red handed to the computer (pause menu) is taken back from the pause menu
+    on Red's own turn; the words of a computer's turn did not say that long back opens it
+    there ('roll: roll for it now' only), so nobody at the table found the way back."""
+    b = Board(settings={"LUDO_SKIP_FIXUPS": 1})
+    b.ask(new_game_cmd("classic", 2, seed=3))
+    b.press("back", long=True)
+    assert status_words(snapshot_of(b.app))[0] == "Pause menu: hand Red to the computer (Medium)."
+    b.press("confirm")
+    said, buttons = status_words(snapshot_of(b.app))
+    assert said.startswith("Red (Medium computer)'s turn") and "long back: pause menu" in buttons, buttons
+    b.press("back", long=True)
+    assert status_words(snapshot_of(b.app))[0] == "Pause menu: hand Red to a person."
+    for snap in (dict(empty(), mode="play", turn="G", kind="hard"),
+                 dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2, selected=True),
+                 dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2, selected=True,
+                      skip_fixups=True),
+                 dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2)):
+        assert status_words(snap)[1].endswith("long back: pause menu (to play Green yourself)"), snap

@@ -6,7 +6,8 @@ the real logger).  The test plays the table's side on the board itself.
 A tap on a token and then on its lit destination moves it; a slip on Resign is cancelled
 and the game goes on; the friend sees their own roll a moment before the next player's;
 a capture is told to the captured friend in words; the table's page counts the 45 s down
-while a friend is away, and the friend, back, reads what the computer played for them."""
+while a friend is away, and the friend, back, reads what the computer played for them (once);
+a link gone silent (a network lost without a word) is said lost and made again."""
 import json
 import re
 import time
@@ -325,6 +326,13 @@ def test_away_the_table_counts_down_and_the_friend_back_reads_what_the_computer_
         page.wait_for_function("document.getElementById('play-news').textContent.indexOf('While you were away') === 0")
         news = page.inner_text("#play-news")
         assert re.match(r"While you were away the computer played for you: (Y\d |rolled \d, no move)", news), news
+        # The page opened again (a reload, a network blip): that summary is old news, and
+        # the computer played nothing meanwhile: it is not told again as if it were.
+        page.reload()
+        page.wait_for_function("ludoLive.panel && ludoLive.panel.state === 'remote' && ludoLive.steps.length >= %d"
+                               % len(record(svc)))
+        time.sleep(0.5)
+        assert page.inner_text("#play-news") == ""
     finally:
         context.close()
 
@@ -353,5 +361,39 @@ def test_your_turn_before_any_tap_does_not_vibrate(chromium, table):
                 break
         assert page.evaluate("ludoLive.alerts") >= 1, "Yellow's turn never came"
         assert page.evaluate("window.vibrations") == 0
+    finally:
+        context.close()
+
+
+def test_a_link_gone_silent_is_said_lost_and_made_again_and_a_tap_meanwhile_is_not_lost_silently(chromium, table):
+    """The phone's network drops (Wi-Fi gone, nothing closes the connection): the server
+    hears no answer to its heartbeat and drops the page, but no word of that reaches the
+    phone. The page went on saying "Connected to the board." with a dead link, and a tap on
+    Roll went nowhere without a word. Now a page that has heard nothing for a while (the
+    heartbeat comes every 5 s) says the link is lost and makes it again; a tap while it is
+    down says so."""
+    board, svc, games, clock = table
+    new_game(board, svc, players=2)
+    links, context, page = friend_joins(chromium, svc, "Y")
+    try:
+        table_plays(board, svc, "R")
+        assert my_choices(page, board, svc)["roll"]
+        # A dead network: nothing more comes in, and the closing never arrives.
+        page.evaluate("window.deadSocket = ludoLive.socket;"
+                      "ludoLive.socket.onmessage = null; ludoLive.socket.onclose = null;")
+        page.wait_for_function("window.deadSocket.readyState === 3", timeout=20000)   # (the server dropped it)
+        page.tap("[data-action=roll]")
+        assert "Not connected" in page.inner_text("#play-error")
+        page.wait_for_function("document.getElementById('link').textContent.indexOf('Lost the link') === 0",
+                               timeout=20000)
+        page.wait_for_function("ludoLive.socket && ludoLive.socket !== window.deadSocket"
+                               " && ludoLive.socket.readyState === 1"
+                               " && document.getElementById('link').textContent === 'Connected to the board.'",
+                               timeout=20000)
+        assert page.inner_text("#play-error") == ""
+        assert my_choices(page, board, svc)["roll"]
+        n = len(record(svc))
+        page.tap("[data-action=roll]")
+        assert wait_until(lambda: len(record(svc)) > n and record(svc)[n].startswith("roll"), 10)
     finally:
         context.close()

@@ -518,3 +518,55 @@ def test_seats_before_the_first_roll_join_again_reopen_names_and_the_next_game(s
     assert recs[0].footer["termination"] == "abandoned" and verify_record(recs[0]) == []
     assert "names" not in recs[0].header and recs[0].footer["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"}
     assert recs[1].footer is None and recs[1].header["names"] == {"R": "Anna", "G": "Ben", "B": "Cat"}
+
+
+def test_the_games_words_on_every_page_say_a_seat_is_played_on_a_link_once_it_is(service, board):
+    """The header's words of the game ("Classic, 2 players: Red a person, Yellow on a link")
+    were put together once per game, before the table made the room: every page, even one
+    opened later, said "Yellow a person" for the whole game, while the terminal said "Yellow
+    on a link". The words follow the board's seats played from afar."""
+    svc, clock, games = service
+    start(board, svc, 2)
+
+    def summary(page):
+        said = [m["summary"] for m in page.got if m["type"] == "state" and "summary" in m]
+        said += [m["game"]["summary"] for m in page.got if m["type"] == "game"][-1:] if not said else []
+        return ". ".join(said[-1]) if said else None
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            early = await Page.open(http, svc, svc.hub.watch_token)
+            await early.until(lambda m: m["type"] == "game")
+            assert summary(early).startswith("Classic, 2 players: Red a person, Yellow a person.")
+            host, links = await make_room(http, svc, "Y")
+            seat = await Page.open(http, svc, token(links["Y"]))
+            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            assert await soon(lambda: svc.live.remote[1] == "Y", 10)
+            for page in (early, seat):
+                assert await soon(lambda: "Yellow on a link" in (summary(page) or ""), 10), summary(page)
+            late = await Page.open(http, svc, svc.hub.watch_token)
+            assert await soon(lambda: "Yellow on a link" in (summary(late) or ""), 10), summary(late)
+            for page in (early, seat, late, host):
+                await page.close()
+    run(go())
+
+
+def test_ludo_host_web_stopping_hands_the_seats_played_by_link_back_to_the_table(service, board):
+    """`ludo-host web` stopped (Ctrl-C) beside a virtual board that runs on in its own
+    terminal: the board went on saying "Green's turn (played from afar)", waiting for a
+    link that no longer exists. Stopping closes the room as the table's Close the room does:
+    the seats played by link go back to the table."""
+    svc, clock, games = service
+    start(board, svc, 2)
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            host, links = await make_room(http, svc, "Y")
+            seat = await Page.open(http, svc, token(links["Y"]))
+            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            await seat.close()
+            await host.close()
+    run(go())
+    assert board.remote == {"Y"}
+    svc.stop()
+    assert board.remote == set()

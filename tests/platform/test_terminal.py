@@ -487,3 +487,25 @@ def test_in_a_game_the_help_at_80_by_24_says_the_game_and_the_coachs_cyan():
     assert "  cyan                           the coach's hint (long select)" in page
     assert not any("\u2026" in x or "..." in x for x in page)           # no line cut short
     assert not any(x.startswith(terminal.MENU_LINES) for x in page)
+
+
+def test_a_long_run_of_take_backs_leaves_the_buttons_line_on_an_80x24_screen():
+    """Pressing back again and again lists ever more in "Took back: ..." (the whole run of
+    take-backs): at 80 x 24 the lines under the board ran past the screen's last row, and the
+    buttons' line (what to press now) was cut off. A long run is said in a few words."""
+    from ludo_host.virtual.snapshot import empty
+    from ludo_host.words import status_words
+    played = []
+    for n in range(12):
+        seat = "RGYB"[n % 4]
+        played += [[seat, "roll %d" % (1 + n % 6)], [seat, "%s1 %d-%d" % (seat, n, n + 3)]]
+    snap = dict(empty(), mode="play", turn="G", rolls=[3], moves=2, undo=True, undone=played)
+    said, buttons = status_words(snap)
+    assert said.startswith("Took back 24 moves and rolls: back to before Red's roll 1."), said
+    screen = terminal.Screen(PLACES, out=LastWrite(), skip_fixups=True)
+    screen.set_words([said, buttons])
+    screen.info = ["data channel (ludo-host log):", "/dev/pts/1", "saved game:",
+                   "~/.local/share/ludo-board/nvm.bin", "", "fix-ups skipped: no wooden tokens"]
+    lines = [visible(x).rstrip() for x in screen.lines(80, 24)]
+    assert len(lines) <= 24 and buttons in lines, lines[layout.SIZE:]
+    assert "Green rolled 3: 2 moves." in " ".join(x.strip() for x in lines)

@@ -140,6 +140,13 @@ class WebService:
         return len(self._threads) > 1 and self._threads[1].is_alive()
 
     def stop(self):
+        # The seats played by link go back to the table, as Close the room does: a board that
+        # runs on (a virtual board in its own terminal) waits for no link that is gone.
+        if self.seating.room is not None and self.logger_running:
+            try:
+                self.seating.close_room()
+            except Exception:          # (stopping goes on whatever the board answers)
+                pass
         self.logger.stop()
         if self.loop is not None and self.loop.is_running():
             self.loop.call_soon_threadsafe(self.loop.stop)

@@ -103,8 +103,9 @@ class LiveGame:
             except ValueError:      # not hex: no picture from this one
                 lit = None
         with self.lock:
+            before = self.remote[1]
             self.remote = (self.remote[0] + 1, remote if isinstance(remote, str) else None)
-            changed = False
+            changed = self.remote[1] != before      # (the game's words say them: "Yellow on a link")
             if state in ("menu", "playing", "over") and state != self.board["state"]:
                 self.board["state"] = state
                 changed = True
@@ -231,6 +232,8 @@ class LiveGame:
                    "deadline": None, "lines": len(self.lines), "result_words": None}
             seats = self.replay.seats if self.replay is not None else ""
             out["names"] = {s: n for s, n in dict(self.names).items() if s in seats}
+            if self.replay is not None:     # (a seat played on a link from the room on: "Yellow on a link")
+                out["summary"] = summary_lines(self.header, self.remote[1] or "")
             if self.footer is not None and self.replay is not None:
                 out["result_words"] = result_words(self.footer.get("result"), self.footer.get("termination"),
                                                    self.replay.left, out["names"])

@@ -79,6 +79,7 @@
     if (st.error) { res += (res ? " \u00b7 " : "") + "Cannot follow the game from " + st.error; }
     text("result", res);
     showNames(st.names);
+    if (st.summary) { text("summary", st.summary.join(". ")); }   // (it follows the seats played on a link)
     tick();
   }
 
@@ -117,6 +118,7 @@
 
   function onMessage(ev) {
     var msg;
+    live.heard = Date.now();
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     live.updates += 1;
     if (msg.type === "game") { showGame(msg.game, msg.steps); }
@@ -130,23 +132,52 @@
     if (live.onUpdate) { live.onUpdate(msg); }
   }
 
+  function lost() {
+    $("link").className = "link down";
+    text("link", "Lost the link to the table's PC: trying again...");
+    live.socket = null;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  }
+
   function connect() {
     var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
                            "/ws?t=" + encodeURIComponent(token));
     live.socket = ws;
-    ws.onopen = function () { retry = 500; };
+    live.heard = Date.now();
+    ws.onopen = function () {
+      retry = 500;
+      live.heard = Date.now();
+      if (live.onOpen) { live.onOpen(); }
+    };
     ws.onmessage = onMessage;
     ws.onclose = function (ev) {
-      $("link").className = "link down";
       if (ev.code === 4001) {        // (the link opened on more pages than the server keeps)
+        $("link").className = "link down";
         text("link", "This link was opened on another page: reload this one to use it here.");
         return;
       }
-      text("link", "Lost the link to the table's PC: trying again...");
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
+      lost();
     };
   }
-  live.send = function (obj) { live.socket.send(typeof obj === "string" ? obj : JSON.stringify(obj)); };
+  // A network gone (Wi-Fi lost, a phone asleep) may never close the socket: the server's
+  // heartbeat comes every 5 s (admission.Limits.beat_every_s), so this long without a word
+  // the link is dead. Said, and made again.
+  var SILENT_MS = 12000;
+  setInterval(function () {
+    var ws = live.socket;
+    if (ws && Date.now() - live.heard > SILENT_MS) {
+      ws.onclose = ws.onmessage = ws.onopen = null;
+      try { ws.close(); } catch (e) { /* closing already */ }
+      lost();
+    }
+  }, 1000);
+  // (false: not connected now, nothing sent)
+  live.send = function (obj) {
+    var ws = live.socket;
+    if (!ws || ws.readyState !== 1) { return false; }
+    ws.send(typeof obj === "string" ? obj : JSON.stringify(obj));
+    return true;
+  };
   connect();
 })();

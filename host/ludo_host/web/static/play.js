@@ -21,12 +21,17 @@
   function text(id, value) { $(id).textContent = value || ""; }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
 
+  var NOT_SENT = "Not connected to the table's PC: nothing was sent. Tap again once the page says " +
+                 "it is connected.";
   function send(action, extra) {
     text("play-error", "");
     var msg = { type: action };
     for (var k in extra || {}) { msg[k] = extra[k]; }
-    live.send(msg);
+    if (!live.send(msg)) { text("play-error", NOT_SENT); }
   }
+  live.onOpen = function () {       // (connected again: what the last tap could not do is past)
+    if ($("play-error").textContent === NOT_SENT) { text("play-error", ""); }
+  };
 
   function button(label, action, extra, key, cls, parent) {
     var b = document.createElement("button");
@@ -163,10 +168,18 @@
     });
   };
 
+  // (the summary told once in this browser: a reload or a new page of the same link, the
+  // computer having played nothing since, does not tell that old news again)
+  var AWAY_KEY = "ludo-away-told:" + (new URLSearchParams(location.search).get("t") || "");
+  function awayTold() {
+    try { return localStorage.getItem(AWAY_KEY); } catch (e) { return null; }
+  }
   function awaySummary(v) {
     if (!v.away || !live.steps.length || live.awayShown === v.away.join("-")) { return; }
     if (live.steps.length < v.away[1]) { return; }                   // (its steps are on their way)
     live.awayShown = v.away.join("-");
+    if (awayTold() === live.awayShown) { return; }
+    try { localStorage.setItem(AWAY_KEY, live.awayShown); } catch (e) { /* private mode */ }
     var played = live.steps.slice(v.away[0], v.away[1]).filter(function (st) {
       return st.actor === v.seat && st.short;
     }).map(function (st) { return st.short; });
