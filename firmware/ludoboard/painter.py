@@ -221,9 +221,10 @@ class Painter:
         die_cycle(scene, (PIPS[6], PIPS[5], PIPS[4], PIPS[3]), a, MEDIUM)
 
     # -- the die ---------------------------------------------------------
-    def die_play(self, scene, game, legal, selected, entry_value, hand):
+    def die_play(self, scene, game, legal, selected, entry_value, hand, thinking=False):
         """The die during play: breathing for a roll (orange: by hand), the roll,
-        the selected move's roll, or the pending rolls in turn.
+        the selected move's roll, or the pending rolls in turn; breathing cyan while
+        the coach thinks (its hint asked for, not lit yet).
         """
         rgb = SEAT_RGB[game.turn]
         if game.needs_roll():
@@ -233,6 +234,9 @@ class Painter:
                 die_breathe(scene, ALL, ORANGE)
             else:
                 die_breathe(scene, ALL, rgb)
+            return
+        if thinking:
+            die_breathe(scene, ALL, CYAN)
             return
         if 0 <= selected < len(legal) and not legal[selected].is_pass:
             die_mask(scene, PIPS[legal[selected].roll], rgb)

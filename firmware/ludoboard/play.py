@@ -103,7 +103,8 @@ class Play(Game):
         p.turn(scene, g, app.where, app.warned, (app.remote >> g.turn) & 1)
         if not g.needs_roll():
             p.moves(scene, g, app.legal, app.selected, app.hint)
-        p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand)
+        p.die_play(scene, g, app.legal, app.selected, app.entry_value, app.hand,
+                   app.jobs and not app.is_computer())     # (a person's turn: the coach's hint)
 
     def press_more(self, app, button, long):
         """Roll (or enter a hand die's value), choose among the legal moves, confirm one."""
@@ -248,6 +249,7 @@ def job(app, kind, what):
     """A computer seat's or the coach's job for app.jobs (players.job; what: "load",
     "choose" or "hint"; the coach's kind None: players.job chooses it by the room).
     """
+    app.dirty = True                # (the coach's hint on its way: the die says so)
     room = app.hw.free_room() if kind is None else None    # (the coach's: before players.py loads)
     if "ludoboard.players" not in sys.modules:
         yield                       # (players.py compiles in a stage of its own)

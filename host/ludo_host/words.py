@@ -247,6 +247,8 @@ def _play(snap, seat):
         return rolled + ": it is choosing.", take
     moves = snap.get("moves") or 0
     said = "%s: %s." % (rolled, "1 move" if moves == 1 else "%d moves" % moves)
+    if snap.get("thinking"):
+        return said + " The coach is thinking...", "wait: its hint lights up in cyan"
     if snap.get("hint") and snap.get("selected"):
         if moves > 1:
             return said + " The coach's hint is lit.", _join("confirm: play the hint", "select: the next",

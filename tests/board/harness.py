@@ -294,3 +294,29 @@ def new_game_cmd(preset="classic", players=4, seed=1, **more):
     cmd = {"cmd": "new", "preset": preset, "players": players, "seed": seed}
     cmd.update(more)
     return cmd
+
+
+def to_a_choice(b):
+    """Presses until a person on turn has a real choice (two moves or more)."""
+    while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2 or b.app.is_computer():
+        if b.app.fixing():
+            b.press("confirm")
+        elif b.app.is_computer():
+            b.wait(1500)
+            if b.app.selected >= 0 and not b.game.needs_roll():
+                b.press("confirm")
+        elif b.game.needs_roll():
+            b.press("roll")
+        else:
+            b.press("confirm") if b.app.selected >= 0 else b.press("select")
+
+
+def hold_for_a_hint(b):
+    """Select held until the long press counts (the hint asked), the key still down."""
+    b.hw.keys.append(BUTTONS.index("select") * 2 + 1)
+    for _ in range(300):
+        b.app.step()
+        b.hw.now += STEP_MS
+        if b.app.jobs:
+            return
+    raise AssertionError("the long press was never taken as one")

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st, settings, HealthCheck
 
 import ludo
 from ludo.replay import game_of
-from harness import option_display, Board, PIXEL_MAP, new_game_cmd, stand_in_players
+from harness import option_display, Board, PIXEL_MAP, new_game_cmd, stand_in_players, to_a_choice, hold_for_a_hint
 from ludoboard import players, pixelmap
 
 from ludoboard import names, palette  # noqa: E402
@@ -247,19 +247,29 @@ def test_coach_hint_selects_the_hard_move(computers):
     assert b.colour(m.end_place, b.frame_at(4)) == (0, 192, 255)      # cyan
 
 
-def _to_a_choice(b):
-    """Presses until a person on turn has a real choice (two moves or more)."""
-    while b.app.fixing() or b.game.needs_roll() or len(b.app.legal) < 2 or b.app.is_computer():
-        if b.app.fixing():
-            b.press("confirm")
-        elif b.app.is_computer():
-            b.wait(1500)
-            if b.app.selected >= 0 and not b.game.needs_roll():
-                b.press("confirm")
-        elif b.game.needs_roll():
-            b.press("roll")
-        else:
-            b.press("confirm") if b.app.selected >= 0 else b.press("select")
+def test_while_the_coach_thinks_the_die_breathes_cyan(computers):
+    """On the board the coach's hint takes a second or more (its code compiles, then it
+    chooses) and nothing showed it was coming: a child pressed again. Now, from the long
+    press until the hint is lit, the die breathes cyan (the coach's colour)."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=1))
+    to_a_choice(b)
+    b.press("select")
+    mine = b.app.selected
+    hold_for_a_hint(b)
+    b.app.step()                                # (the job's first stage asks for the repaint)
+    assert b.app.jobs and b.app.selected == mine
+    die = ["d%d" % i for i in range(1, 8)]
+    shown = [[b.colour(d, b.frame_at(step)) for d in die] for step in range(0, 64, 4)]
+    lit = [c for frame in shown for c in frame if c != (0, 0, 0)]
+    assert lit and all(c[0] == 0 and c[2] > c[1] > 0 for c in lit)      # cyan, all seven
+    assert len({frame[0] for frame in shown}) > 1                      # breathing
+    b.hw.keys.append(names.BUTTONS.index("select") * 2)
+    b.wait(500)
+    assert not b.app.jobs and b.app.hint and b.app.selected >= 0
+    seat = palette.SEAT_RGB[b.game.turn]
+    pips = {b.colour(d, b.frame_at(4)) for d in die} - {(0, 0, 0)}
+    assert pips == {(seat >> 16 & 255, seat >> 8 & 255, seat & 255)}    # the hint's roll, as a move's
 
 
 @pytest.mark.parametrize("room, coach", [(None, "Expert"), (40000, "Expert"), (20000, "Hard")])
@@ -273,7 +283,7 @@ def test_the_coach_hint_is_expert_where_the_board_has_room_else_hard(room, coach
     b.ask(new_game_cmd("classic", 4, seed=5))
     hints = differ = 0
     while hints < 3 or not differ:      # (until Hard and Expert chose differently once)
-        _to_a_choice(b)
+        to_a_choice(b)
         expected = getattr(ai, coach)().choose(b.game)
         differ += ai.Hard().choose(b.game).code != ai.Expert().choose(b.game).code
         b.press("select", long=True)
@@ -293,7 +303,7 @@ def test_the_hint_in_a_game_with_an_expert_seat_is_experts_without_room():
     b.ask(new_game_cmd("classic", 2, seed=5, kinds={"Y": "expert"}))
     differ = 0
     for _ in range(30):
-        _to_a_choice(b)
+        to_a_choice(b)
         e = ai.Expert()
         e.rng.x = players._players["expert"].rng.x     # (the seat's player: its ties so far)
         expected = e.choose(b.game)

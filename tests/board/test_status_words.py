@@ -6,7 +6,7 @@ import json
 import pytest
 
 import golden
-from harness import Board, new_game_cmd
+from harness import Board, hold_for_a_hint, new_game_cmd, to_a_choice
 from ludo_host.virtual.snapshot import MENU_PAGES, empty, snapshot_of
 from ludo_host.words import status_words
 
@@ -272,3 +272,19 @@ def test_a_seat_handed_to_the_computer_says_how_to_take_it_back():
                       skip_fixups=True),
                  dict(empty(), mode="play", turn="G", kind="hard", rolls=[6], moves=2)):
         assert status_words(snap)[1].endswith("long back: pause menu (to play Green yourself)"), snap
+
+
+def test_while_the_coach_thinks_the_terminal_says_so():
+    """The die breathes cyan while the coach's hint is on its way (a second or more on a
+    board): the terminal says so in words, not just the move count it said before."""
+    b = Board()
+    b.ask(new_game_cmd("classic", 4, seed=1))
+    to_a_choice(b)
+    hold_for_a_hint(b)
+    snap = snapshot_of(b.app)
+    assert snap["thinking"] and not snap["hint"]
+    said, buttons = status_words(snap)
+    assert said.endswith("The coach is thinking...") and buttons == "wait: its hint lights up in cyan"
+    b.wait(600)
+    said, buttons = status_words(snapshot_of(b.app))
+    assert "The coach's hint is lit." in said and "thinking" not in said

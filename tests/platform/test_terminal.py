@@ -484,7 +484,7 @@ def test_in_a_game_the_help_at_80_by_24_says_the_game_and_the_coachs_cyan():
     assert len(page) <= 24 and all(len(x) < 80 for x in page) and terminal.HELP[-1] in page
     assert ("This game: Classic, 4 players: Red a person, Green the Hard computer, Yellow a person, "
             "Blue the Expert computer.") in text
-    assert "  cyan                           the coach's hint (long select)" in page
+    assert "  cyan                           the coach's hint; on the die: it is thinking" in page
     assert not any("\u2026" in x or "..." in x for x in page)           # no line cut short
     assert not any(x.startswith(terminal.MENU_LINES) for x in page)
 

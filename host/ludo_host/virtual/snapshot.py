@@ -16,7 +16,8 @@ Fields (None where they do not apply):
 - `moves`: how many different moves can be chosen (moves that look the same on
   the board count once; a pass is none); `pass`: confirm passes (`family`);
   `selected`: a move is selected (lit white); `hint`: the selected move is the coach's
-  hint (lit cyan)
+  hint (lit cyan); `thinking`: the coach's hint is asked for and not lit yet (the die
+  breathes cyan: a person's turn with a job under way)
 - `fixups`: tokens must be put right by hand, then confirm; `acted`: with fixups, the
   move a seat played from afar chose (the PC's `act`), lit for the table; `undo`: back takes
   the last move a person chose back (there is one, and the preset allows it); `skip_fixups`: this board
@@ -84,7 +85,7 @@ def empty():
             "entry": 0, "moves": 0, "pass": False, "selected": False, "fixups": False,
             "undo": False, "deadline_ms": None, "menu": None, "pause": None, "signal": None, "result": None,
             "last_roll": None, "remote": "", "acted": None, "left": [], "skip_fixups": False,
-            "setup": None, "undone": None, "tokens": None, "moves_played": 0, "hint": False,
+            "setup": None, "undone": None, "tokens": None, "moves_played": 0, "hint": False, "thinking": False,
             "leave": None}
 
 
@@ -147,6 +148,7 @@ def snapshot_of(app):
         snap["pass"] = bool(legal) and all(m.is_pass for m in legal)
         snap["selected"] = 0 <= app.selected < len(legal)
         snap["hint"] = snap["selected"] and bool(getattr(app, "hint", False))
+        snap["thinking"] = bool(app.jobs) and not app.is_computer()     # (the coach's hint)
     snap["deadline_ms"] = status["deadline_ms"]
     return snap
 

@@ -34,7 +34,7 @@ HELP = (
     "                                 their landing squares glow dim",
     "  white                          the selected move's landing square:",
     "                                 confirm plays it",
-    "  cyan                           the coach's hint (long select)",
+    "  cyan                           the coach's hint; on the die: it is thinking",
     "  dim white                      safe squares; in the menus, 'how far' bars",
     "  dim orange                     where the last move started",
     "  the die's 7 pips blink white   that press means nothing now",
