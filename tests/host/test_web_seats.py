@@ -189,6 +189,13 @@ async def make_room(http, svc, seats):
     return host, {s["seat"]: s["link"] for s in room["seats"] if s.get("link")}
 
 
+async def joined(http, svc, link):
+    """The page of a seat link, opened and joined."""
+    seat = await Page.open(http, svc, token(link))
+    assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+    return seat
+
+
 def start(board, svc, players):
     """A new game on the board, begun (its first roll: a seat's kind change is then a record
     line, as on the board), and followed by the page."""
@@ -290,8 +297,7 @@ def test_the_computer_plays_a_seat_away_45_s_and_control_returns_on_reconnect(se
     async def go():
         async with aiohttp.ClientSession() as http:
             host, links = await make_room(http, svc, "Y")
-            seat = await Page.open(http, svc, token(links["Y"]))
-            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            seat = await joined(http, svc, links["Y"])
             await seat.close()
             assert await soon(lambda: svc.seating.room.seats["Y"].away_since is not None)
             await asyncio.sleep(1.2)                   # ticks at the same clock: nothing yet
@@ -317,8 +323,7 @@ def test_the_room_closes_30_min_after_everyone_left_or_24_h_after_it_was_made(se
     async def go():
         async with aiohttp.ClientSession() as http:
             host, links = await make_room(http, svc, "RY")
-            seat = await Page.open(http, svc, token(links["R"]))
-            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            seat = await joined(http, svc, links["R"])
             await host.close()
             clock.now += EMPTY_S + 10                  # the seat page is still open: the room lives
             await asyncio.sleep(1.2)
@@ -333,8 +338,7 @@ def test_the_room_closes_30_min_after_everyone_left_or_24_h_after_it_was_made(se
             async with http.get(links["Y"]) as r:
                 assert r.status == 403
             host, links = await make_room(http, svc, "Y")
-            seat = await Page.open(http, svc, token(links["Y"]))
-            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            seat = await joined(http, svc, links["Y"])
             clock.now += LIFETIME_S
             assert (await seat.view("seat", lambda v: v["state"] == "closed"))["state"] == "closed"
             await seat.close()
@@ -350,8 +354,7 @@ def test_fill_and_leave_hand_seats_to_the_computer(service, board):
         async with aiohttp.ClientSession() as http:
             host, links = await make_room(http, svc, "GY")
             assert sorted(links) == ["G", "Y"]
-            seat = await Page.open(http, svc, token(links["G"]))
-            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            seat = await joined(http, svc, links["G"])
             v = await seat.view("seat", lambda v: v["state"] == "remote")
             assert v["leave"] and not v["resign"]             # three players: Leave, not Resign
             assert await host.ask({"type": "fill"}) == {"type": "done", "action": "fill"}
@@ -412,8 +415,7 @@ def test_a_seat_enters_the_real_die_s_value_in_a_game_with_dice_by_hand(service,
     async def go():
         async with aiohttp.ClientSession() as http:
             host, links = await make_room(http, svc, "R")
-            seat = await Page.open(http, svc, token(links["R"]))
-            assert (await seat.ask({"type": "join"}))["type"] == "done"
+            seat = await joined(http, svc, links["R"])
             v = await seat.view("seat", lambda v: v["choices"] is not None)
             assert v["choices"] == {"roll": True, "hand": True}
             assert await seat.ask({"type": "roll", "value": 6}) == {"type": "done", "action": "roll"}
@@ -539,8 +541,7 @@ def test_the_games_words_on_every_page_say_a_seat_is_played_on_a_link_once_it_is
             await early.until(lambda m: m["type"] == "game")
             assert summary(early).startswith("Classic, 2 players: Red a person, Yellow a person.")
             host, links = await make_room(http, svc, "Y")
-            seat = await Page.open(http, svc, token(links["Y"]))
-            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            seat = await joined(http, svc, links["Y"])
             assert await soon(lambda: svc.live.remote[1] == "Y", 10)
             for page in (early, seat):
                 assert await soon(lambda: "Yellow on a link" in (summary(page) or ""), 10), summary(page)
@@ -562,8 +563,7 @@ def test_ludo_host_web_stopping_hands_the_seats_played_by_link_back_to_the_table
     async def go():
         async with aiohttp.ClientSession() as http:
             host, links = await make_room(http, svc, "Y")
-            seat = await Page.open(http, svc, token(links["Y"]))
-            assert await seat.ask({"type": "join"}) == {"type": "done", "action": "join"}
+            seat = await joined(http, svc, links["Y"])
             await seat.close()
             await host.close()
     run(go())
