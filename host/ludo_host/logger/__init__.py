@@ -321,7 +321,7 @@ class Logger(BoardLink):
             return True
         if seq < at:
             if without_names(game.lines[seq]) != without_names(text):
-                game = self._another_game(game.game_id, "the board's line %d is not the file's" % seq)
+                self._another_game(game.game_id, "the board's line %d is not the file's" % seq)
                 return False
             if seq == confirmed:
                 self.taking_up[game.game_id] = confirmed + 1

@@ -184,19 +184,24 @@ class GameFile:
             # A damaged line (a disk fault, an editor): the lines from it on are taken
             # again from the board (it resends them); the file as it was is kept aside.
             self.damaged = (good + 1, _keep_aside(self.path))
-            with open(self.path + ".tmp", "wb") as fh:
-                fh.write(b"".join(line + b"\n" for line in lines[:good]))
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(self.path + ".tmp", self.path)
-            _fsync_dir(self.directory)
             lines = lines[:good]
+            self._rewrite(b"".join(line + b"\n" for line in lines))
         self.lines = [line.decode("utf-8") for line in lines]
         self.resumed = True
         if self.lines and is_footer(len(self.lines) - 1, self.lines[-1]):
             self.finished = True
 
     # -- writing -----------------------------------------------------------
+    def _rewrite(self, data):
+        """The file made `data` whole: written beside it, synced, then renamed over it (a
+        power cut leaves the old file or the new one, never half of either)."""
+        with open(self.path + ".tmp", "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(self.path + ".tmp", self.path)
+        _fsync_dir(self.directory)
+
     def _write_line(self, text):
         if self._fd is None:
             created = not os.path.exists(self.path)
@@ -261,13 +266,7 @@ class GameFile:
             return False
         keep = self.lines[:-1]
         self.close()
-        tmp = self.path + ".tmp"
-        with open(tmp, "wb") as fh:
-            fh.write("".join(text + "\n" for text in keep).encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
-        _fsync_dir(self.directory)
+        self._rewrite("".join(text + "\n" for text in keep).encode("utf-8"))
         self.lines = keep
         self.finished = False
         return True
