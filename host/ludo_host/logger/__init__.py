@@ -18,6 +18,7 @@ from ..records.writing import GameFile, file_path, latest_number, without_names
 from .requests import ANSWER_TIMEOUT_S
 from .link import MAX_LINE, BoardLink, first_line
 from .setup import port_problem, where_records_go
+from .options import add_arguments, add_names_argument, names_argument  # noqa: F401  (cli.py, web)
 from ..records.lines import canonical_json, loads_object, shorten, terminal_safe
 from .status import StatusLine
 from ..words import count, end_words, header_words
@@ -457,43 +458,6 @@ def _describe_event(ev, text, events):
     if isinstance(events, list) and events:
         extra = " (%s)" % ", ".join(str(e)[:24] for e in events[:4])
     return text + extra
-
-
-def add_arguments(parser):
-    parser.add_argument("--port", help="serial device of the board's data channel "
-                        "(default: the port whose interface is 'CircuitPython CDC2')")
-    parser.add_argument("--dir", default="games", help="folder for the record files (default: ./games)")
-    parser.add_argument("--no-time", action="store_true",
-                        help="do not set the board's clock from this PC on connect")
-    parser.add_argument("--status-every", type=float, default=5.0, metavar="S",
-                        help="ask the board's status every S seconds to notice lost lines (default 5)")
-    add_names_argument(parser)
-
-
-def add_names_argument(parser):
-    """--names R=Anna,G=Ben (`ludo-host log` and `ludo-host web`)."""
-    parser.add_argument("--names", type=names_argument, default={}, metavar="R=Anna,G=Ben",
-                        help="the players' names by seat, written in the records (and shown by replay "
-                             "and stats)")
-
-
-def names_argument(text):
-    """{seat: name} from "R=Anna,G=Ben" (argparse's type: a clear error for bad input)."""
-    import argparse
-    from ludo.record import MAX_NAME, clean_name
-    names = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        seat, eq, name = part.partition("=")
-        seat, name = seat.strip().upper(), clean_name(name)
-        if not eq or seat not in ("R", "G", "Y", "B") or not name:
-            raise argparse.ArgumentTypeError("%r: give seat=name pairs, e.g. R=Anna,G=Ben (seats R, G, Y, B)"
-                                             % part.strip()[:40])
-        if len(name) >= MAX_NAME and len(part.partition("=")[2].strip()) > MAX_NAME:
-            raise argparse.ArgumentTypeError("%s's name is longer than %d characters" % (seat, MAX_NAME))
-        names[seat] = name
-    return names
 
 
 def run(args):
