@@ -103,7 +103,7 @@ def test_several_files_one_line_per_problem(cli, tmp_path, record_file, finished
     binary = tmp_path / "bin.ludo"
     binary.write_bytes(bytes(range(256)) * 50)
     missing = tmp_path / "missing.ludo"
-    out = cli("verify", "-q", record_file, trunc, binary, missing, tmp_path)
+    out = cli("verify", "-q", record_file, trunc, binary, missing)
     assert out.returncode == 1
     got = out.stdout.splitlines()
     assert not any(line.startswith(str(record_file)) for line in got)
@@ -113,8 +113,29 @@ def test_several_files_one_line_per_problem(cli, tmp_path, record_file, finished
     assert len(bin_lines) == 1 and bin_lines[0].startswith("%s:1: " % binary), bin_lines
     assert bin_lines[0].endswith("(a binary file?)")
     assert "%s: cannot open: No such file or directory" % missing in got
-    assert "%s: is a folder, not a record file" % tmp_path in got
     assert "Traceback" not in out.stderr
+
+
+def test_a_folder_is_checked_record_by_record_as_analyse_and_stats_take_it(cli, tmp_path, finished_game_text):
+    """`ludo-host stats games` and `analyse games` take a folder; `verify games` said only
+    "games: is a folder, not a record file". Now it checks each record file in it (*.ludo,
+    *.txt, *.record, sorted), one line each, and an empty folder is one line on stderr."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "a.ludo").write_text(finished_game_text)
+    (games / "b.ludo").write_text(finished_game_text[:len(finished_game_text) // 2])
+    (games / "notes.md").write_text("not a record")
+    out = cli("verify", games)
+    assert out.returncode == 1
+    got = out.stdout.splitlines()
+    assert got[0].startswith("%s: ok (" % (games / "a.ludo"))
+    assert all(line.startswith(str(games / "b.ludo") + ":") for line in got[1:]) and len(got) > 1
+    assert "notes.md" not in out.stdout and out.stderr.strip() == "1 of 2 files sound"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = cli("verify", empty)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.strip() == "ludo-host verify: no record files (*.ludo, *.txt, *.record) in %s" % empty
 
 
 @pytest.mark.parametrize("content,expect", [

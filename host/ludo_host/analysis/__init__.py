@@ -13,7 +13,7 @@ import os
 import sys
 
 from ..records.lines import terminal_safe
-from ..records.reading import is_same_file, parse_record_file, record_paths, where
+from ..records.reading import is_same_file, parse_record_file, record_files, where
 from ..progress import Progress
 from .engine import AnalysisError, analyse_record
 from .report import report
@@ -29,17 +29,6 @@ def add_arguments(parser):
                         help="draw the game's win-chance graph to a PNG file (one game only)")
     parser.add_argument("--actions", action="store_true",
                         help="list every action with the chances after it, not only the marked ones")
-
-
-def expand(paths):
-    """The record files named: files as given, folders as the records in them."""
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            out.extend(record_paths(p))
-        else:
-            out.append(p)
-    return out
 
 
 def analyse_file(path):
@@ -84,7 +73,7 @@ def analyse_all(paths, who):
 
 def run(args):
     try:
-        paths = expand(args.files)
+        paths = record_files(args.files)
     except OSError as exc:
         print(terminal_safe("ludo-host analyse: cannot read %s: %s" % (exc.filename, exc.strerror or exc)),
               file=sys.stderr)

@@ -154,6 +154,18 @@ def is_same_file(a, b):
         return False
 
 
+def record_files(paths):
+    """The record files named: files as given, folders as the records in them (OSError
+    when a folder cannot be read)."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            out.extend(record_paths(p))
+        else:
+            out.append(p)
+    return out
+
+
 def record_paths(folder):
     """Record files in a folder (sorted, not recursive): *.ludo, *.txt, *.record."""
     out = []

@@ -15,7 +15,7 @@ Everything printed has its control characters shown as escapes.
 import sys
 
 from .lines import terminal_safe
-from .reading import _exc_text, parse_record_file
+from .reading import _exc_text, parse_record_file, record_files
 from ..words import count
 
 def verify_file(path):
@@ -82,13 +82,24 @@ def summary(rec):
 
 
 def add_arguments(parser):
-    parser.add_argument("files", nargs="+", metavar="FILE", help="record files to check")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="record files to check, or folders of them (*.ludo, *.txt, *.record)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print problems only")
 
 
 def run(args):
+    try:
+        paths = record_files(args.files)
+    except OSError as exc:
+        print(terminal_safe("ludo-host verify: cannot read %s: %s" % (exc.filename, exc.strerror or exc)),
+              file=sys.stderr)
+        return 2
+    if not paths:
+        print(terminal_safe("ludo-host verify: no record files (*.ludo, *.txt, *.record) in %s"
+                            % ", ".join(args.files)), file=sys.stderr)
+        return 1
     bad = 0
-    for path in args.files:
+    for path in paths:
         problems, rec = verify_file(path)
         if problems:
             bad += 1
@@ -100,8 +111,8 @@ def run(args):
         if not args.quiet and rec is not None and rec.header:
             for text in warnings(rec):
                 _print("%s: warning: %s" % (path, text))
-    if len(args.files) > 1 and not args.quiet:
-        print("%d of %s sound" % (len(args.files) - bad, count(len(args.files), "file")), file=sys.stderr)
+    if len(paths) > 1 and not args.quiet:
+        print("%d of %s sound" % (len(paths) - bad, count(len(paths), "file")), file=sys.stderr)
     return 1 if bad else 0
 
 
