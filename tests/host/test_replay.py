@@ -72,14 +72,21 @@ def test_unreadable_file_is_one_error(cli, tmp_path):
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
 
 
-@pytest.mark.parametrize("what", ["missing", "folder"])
-def test_whole_file_problem_reads_as_verify_says_it(cli, tmp_path, what):
-    path = tmp_path / "nonexist.ludo" if what == "missing" else tmp_path
+def test_whole_file_problem_reads_as_verify_says_it(cli, tmp_path):
+    path = tmp_path / "nonexist.ludo"
     out = cli("replay", path)
     assert out.returncode == 1 and "Traceback" not in out.stderr
     said = cli("verify", path).stdout.splitlines()
     assert len(said) == 1 and said[0].startswith("%s: " % path), said      # no line number: no ":0"
     assert out.stderr == "ludo-host replay: %s\n" % said[0]
+
+
+def test_a_folder_given_to_replay_is_one_line(cli, tmp_path):
+    """replay steps through one game: a folder is refused in one line (verify, analyse and
+    stats take a folder's records)."""
+    out = cli("replay", tmp_path)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == "ludo-host replay: %s: is a folder, not a record file\n" % tmp_path
 
 
 def test_interactive_keys_step_forward_back_and_jump(record_file, finished_game_text):
