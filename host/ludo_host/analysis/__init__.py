@@ -9,11 +9,10 @@ or `--json`.  A record that cannot be analysed gets one line on stderr and the o
 go on; the exit status is 1 if any could not be.
 """
 import json
-import os
 import sys
 
 from ..records.lines import terminal_safe
-from ..records.reading import is_same_file, parse_record_file, record_files, where
+from ..records.reading import is_same_file, parse_record_file, records_named, where
 from ..progress import Progress
 from .engine import AnalysisError, analyse_record
 from .report import report
@@ -72,16 +71,9 @@ def analyse_all(paths, who):
 
 
 def run(args):
-    try:
-        paths = record_files(args.files)
-    except OSError as exc:
-        print(terminal_safe("ludo-host analyse: cannot read %s: %s" % (exc.filename, exc.strerror or exc)),
-              file=sys.stderr)
-        return 2
-    if not paths:
-        print(terminal_safe("ludo-host analyse: no record files (*.ludo, *.txt, *.record) in %s" % ", ".join(args.files)),
-              file=sys.stderr)
-        return 1
+    paths, status = records_named(args.files, "analyse")
+    if status is not None:
+        return status
     plot = None
     if args.png:                # before the work, not after it
         if len(paths) != 1:

@@ -9,8 +9,9 @@ Problems are (line number, message) pairs, like the core's.
 """
 import os
 import re
+import sys
 
-from .lines import LineSplitter
+from .lines import LineSplitter, terminal_safe
 from .._regular import NotRegularFile, open_regular
 
 MAX_LINE_CHARS = 4096        # the core's own limit (ludo.record.MAX_LINE)
@@ -164,6 +165,22 @@ def record_files(paths):
         else:
             out.append(p)
     return out
+
+
+def records_named(paths, command):
+    """(record_files(paths), None), or ([], exit status) after one line on stderr saying why
+    there is nothing to read: 2 when a folder cannot be read, 1 when it holds no record."""
+    try:
+        found = record_files(paths)
+    except OSError as exc:
+        print(terminal_safe("ludo-host %s: cannot read %s: %s" % (command, exc.filename, exc.strerror or exc)),
+              file=sys.stderr)
+        return [], 2
+    if not found:
+        print(terminal_safe("ludo-host %s: no record files (*.ludo, *.txt, *.record) in %s"
+                            % (command, ", ".join(str(p) for p in paths))), file=sys.stderr)
+        return [], 1
+    return found, None
 
 
 def record_paths(folder):

@@ -15,7 +15,7 @@ Everything printed has its control characters shown as escapes.
 import sys
 
 from .lines import terminal_safe
-from .reading import _exc_text, parse_record_file, record_files
+from .reading import _exc_text, parse_record_file, records_named
 from ..words import count
 
 def verify_file(path):
@@ -88,16 +88,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    try:
-        paths = record_files(args.files)
-    except OSError as exc:
-        print(terminal_safe("ludo-host verify: cannot read %s: %s" % (exc.filename, exc.strerror or exc)),
-              file=sys.stderr)
-        return 2
-    if not paths:
-        print(terminal_safe("ludo-host verify: no record files (*.ludo, *.txt, *.record) in %s"
-                            % ", ".join(args.files)), file=sys.stderr)
-        return 1
+    paths, status = records_named(args.files, "verify")
+    if status is not None:
+        return status
     bad = 0
     for path in paths:
         problems, rec = verify_file(path)
